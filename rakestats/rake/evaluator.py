@@ -69,7 +69,9 @@ class HandValue:
     @classmethod
     def make(cls, category: HandCategory, keys: Sequence[int], description: str) -> HandValue:
         k = [*keys, 0, 0, 0, 0, 0][:5]
-        score = (int(category) << 20) | (k[0] << 16) | (k[1] << 12) | (k[2] << 8) | (k[3] << 4) | k[4]
+        score = (
+            (int(category) << 20) | (k[0] << 16) | (k[1] << 12) | (k[2] << 8) | (k[3] << 4) | k[4]
+        )
         return cls(score, category, description)
 
     def __str__(self) -> str:
@@ -205,7 +207,12 @@ def skull_ace_scores(cards: str | Iterable[Card]) -> bool | None:
     cat = value.category
     if cat < HandCategory.THREE_OF_A_KIND:
         return False
-    if cat in (HandCategory.RUN, HandCategory.SUITS_FULL, HandCategory.RAKE, HandCategory.FULL_PACK):
+    if cat in (
+        HandCategory.RUN,
+        HandCategory.SUITS_FULL,
+        HandCategory.RAKE,
+        HandCategory.FULL_PACK,
+    ):
         return True
     # Three of a Kind or Quads: the Ace must be one of the set.
     counts = Counter(c.rank.value for c in hand)

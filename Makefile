@@ -1,0 +1,41 @@
+# rakestats: two commands on a fresh machine — `make demo` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: venv test lint typecheck unit demo bench sample-data fuzz clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test,bench]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check rakestats tests benchmarks
+	$(VENV)/bin/ruff format --check rakestats tests benchmarks
+
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy rakestats
+
+unit: $(STAMP)
+	$(VENV)/bin/pytest -q -p no:cacheprovider
+
+test: lint typecheck unit
+
+DEMO_OUT ?= demo_out
+
+demo: $(STAMP)
+	$(VENV)/bin/rakestats demo --sample-data sample_data --out $(DEMO_OUT)
+
+bench: $(STAMP)
+	$(PY) benchmarks/run_all.py
+
+sample-data: $(STAMP)
+	$(VENV)/bin/rakestats sample-data --out sample_data
+
+clean:
+	rm -rf $(VENV) $(DEMO_OUT) .pytest_cache .mypy_cache .ruff_cache .hypothesis

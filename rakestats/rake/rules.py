@@ -1,0 +1,98 @@
+"""The project's rulings for Rake, in one place (see docs/rules.md and RULES.md).
+
+Everything that had to be *inferred* or *interpreted* is a named constant or a small
+function here, so the engine, the simulator, the validator and the statistics share it.
+
+>>> fee = HouseFee.from_percent("5", cap=20)
+>>> fee.amount(pot=300, reached_pickup=True)
+15
+>>> fee.amount(pot=1000, reached_pickup=True)
+20
+>>> fee.amount(pot=1000, reached_pickup=False)
+0
+>>> seats_from_left_of_dealer([1, 3, 4, 6], dealer_seat=4)
+[6, 1, 3, 4]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+
+__all__ = [
+    "HAND_SIZE",
+    "HOLE_CARDS",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "N_BETTING_ROUNDS",
+    "N_PICKUPS",
+    "HouseFee",
+    "min_bet",
+    "seats_from_left_of_dealer",
+]
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 8
+HOLE_CARDS = 3
+HAND_SIZE = 5
+N_BETTING_ROUNDS = 3
+N_PICKUPS = 2
+
+
+def min_bet(ante: int) -> int:
+    """Minimum opening bet (*inferred*): the ante."""
+    return ante
+
+
+def seats_from_left_of_dealer(seats: Iterable[int], dealer_seat: int) -> list[int]:
+    """Occupied seats in acting order: the first seat left of (after) the dealer, clockwise.
+
+    The dealer seat itself need not be occupied; the dealer acts last when seated.
+    """
+    ordered = sorted(seats)
+    after = [s for s in ordered if s > dealer_seat]
+    before = [s for s in ordered if s <= dealer_seat]
+    return after + before
+
+
+@dataclass(frozen=True, slots=True)
+class HouseFee:
+    """The table's fee (*inferred*: the book has none).
+
+    ``basis_points`` of the whole pot (500 = 5%), rounded down to whole chips, at most
+    ``cap`` chips (``None``: no cap), taken from the main pot before it is awarded.
+    No pick-up, no fee: a hand won in the first betting round pays nothing, as poker
+    rooms take no rake on a hand without a flop.
+    """
+
+    basis_points: int = 0
+    cap: int | None = None
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.basis_points <= 10_000:
+            raise ValueError(f"house fee must be 0-100%, got {self.basis_points / 100}%")
+        if self.cap is not None and self.cap < 0:
+            raise ValueError(f"house fee cap must be >= 0, got {self.cap}")
+
+    @classmethod
+    def from_percent(cls, percent: str | Decimal | int, cap: int | None = None) -> HouseFee:
+        bp = Decimal(percent) * 100
+        if bp != bp.to_integral_value():
+            raise ValueError(f"house fee {percent}% has more than two decimals")
+        return cls(int(bp), cap)
+
+    @property
+    def percent(self) -> Decimal:
+        return Decimal(self.basis_points) / 100
+
+    def amount(self, pot: int, reached_pickup: bool) -> int:
+        if not reached_pickup or self.basis_points == 0:
+            return 0
+        fee = pot * self.basis_points // 10_000
+        if self.cap is not None:
+            fee = min(fee, self.cap)
+        return fee
+
+
+NO_FEE = HouseFee()
