@@ -1,0 +1,8 @@
+"""Command-line interface: a thin layer over the library, one module per command.
+
+Command modules register themselves on ``main`` when imported below.
+"""
+
+from rakestats.cli._group import main
+
+__all__ = ["main"]
