@@ -1,5 +1,19 @@
-"""rakestats: hand-history analytics for Rake and Razz."""
+"""rakestats: hand-history analytics for Rake and Razz.
 
-__version__ = "0.1.0"
+>>> from rakestats import Warehouse
+>>> Warehouse("some/dir")
+Warehouse('some/dir')
+"""
 
-__all__ = ["__version__"]
+from rakestats._version import __version__
+
+__all__ = ["Warehouse", "__version__"]
+
+
+def __getattr__(name: str) -> object:
+    # Imported lazily so that ``import rakestats.cards`` stays light.
+    if name == "Warehouse":
+        from rakestats.api import Warehouse
+
+        return Warehouse
+    raise AttributeError(f"module 'rakestats' has no attribute {name!r}")

@@ -6,3 +6,5 @@ Command modules register themselves on ``main`` when imported below.
 from rakestats.cli._group import main
 
 __all__ = ["main"]
+
+from rakestats.cli import ingest as _ingest  # noqa: E402, F401

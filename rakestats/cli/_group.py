@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from rakestats import __version__
+from rakestats._version import __version__
 
 __all__ = ["main"]
 

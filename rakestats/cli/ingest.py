@@ -1,0 +1,82 @@
+"""``rakestats ingest``, ``compact`` and ``quarantine``."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from rakestats.api import Warehouse
+from rakestats.cli._common import (
+    fail_on_warehouse_error,
+    progress_bar,
+    safe_text,
+    warehouse_option,
+)
+from rakestats.cli._group import main
+from rakestats.warehouse import walk
+
+__all__ = ["compact_command", "ingest_command", "quarantine_command"]
+
+
+@main.command("ingest")
+@click.argument("paths", nargs=-1, type=click.Path(exists=True))
+@warehouse_option
+@click.option("--jobs", "-j", type=int, default=None, help="Worker processes (default: all cores).")
+@click.option("--wait", is_flag=True, help="Wait for another ingest to finish instead of failing.")
+@click.option(
+    "--retry-quarantined",
+    is_flag=True,
+    help="Re-validate quarantined hands and move those that now pass into the warehouse.",
+)
+def ingest_command(
+    paths: tuple[str, ...], warehouse: str, jobs: int | None, wait: bool, retry_quarantined: bool
+) -> None:
+    """Parse, validate and store hand histories (folders are walked; .gz .bz2 .xz .zip).
+
+    Example: rakestats ingest sample_data --warehouse wh --jobs 2
+    """
+    wh = Warehouse(warehouse)
+    with fail_on_warehouse_error():
+        if retry_quarantined:
+            click.echo(wh.retry_quarantined(wait=wait).line())
+            if not paths:
+                return
+        if not paths:
+            raise click.UsageError("give at least one file or folder to ingest")
+        n_jobs = jobs if jobs is not None else (os.cpu_count() or 1)
+        with progress_bar("ingest", total=len(walk(paths))) as progress:
+            summary = wh.ingest(list(paths), jobs=n_jobs, wait=wait, progress=progress)
+    for path, reason in summary.unrecognized:
+        click.echo(f"skipped {safe_text(path)}: {safe_text(reason)}", err=True)
+    click.echo(summary.line())
+
+
+@main.command("compact")
+@warehouse_option
+@click.option("--wait", is_flag=True, help="Wait for a running ingest instead of failing.")
+def compact_command(warehouse: str, wait: bool) -> None:
+    """Rewrite the small parts left by incremental ingests into large ones, atomically.
+
+    Example: rakestats compact --warehouse wh
+    """
+    with fail_on_warehouse_error():
+        click.echo(Warehouse(warehouse).compact(wait=wait).line())
+
+
+@main.command("quarantine")
+@warehouse_option
+@click.option("--raw", is_flag=True, help="Also print each hand's raw text.")
+def quarantine_command(warehouse: str, raw: bool) -> None:
+    """List quarantined hands with file, line and reason.
+
+    Example: rakestats quarantine --warehouse wh
+    """
+    with fail_on_warehouse_error():
+        df = Warehouse(warehouse).quarantine()
+    for row in df.itertuples(index=False):
+        click.echo(f"{safe_text(row.source_file)}:{row.line}: {safe_text(row.reason)}")
+        if raw:
+            for line in str(row.raw_text).splitlines():
+                click.echo(f"    {safe_text(line)}")
+    click.echo(f"{len(df)} quarantined hands")

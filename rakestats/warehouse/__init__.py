@@ -1,0 +1,45 @@
+"""The Parquet warehouse: schema, storage, ingestion and DuckDB access.
+
+>>> import tempfile
+>>> from rakestats.warehouse import Store
+>>> with tempfile.TemporaryDirectory() as d:
+...     s = Store(d + "/wh")
+...     s.create()
+...     s.snapshot().version
+0
+"""
+
+from rakestats.warehouse._duck import connect
+from rakestats.warehouse._ingest import IngestSummary, ingest_paths, walk
+from rakestats.warehouse._maintenance import (
+    CompactSummary,
+    RetrySummary,
+    compact,
+    retry_quarantined,
+)
+from rakestats.warehouse._store import (
+    Snapshot,
+    Store,
+    WarehouseError,
+    WarehouseLockedError,
+    WarehouseVersionError,
+)
+from rakestats.warehouse.schema import SCHEMA_VERSION, TABLES
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "TABLES",
+    "CompactSummary",
+    "IngestSummary",
+    "RetrySummary",
+    "Snapshot",
+    "Store",
+    "WarehouseError",
+    "WarehouseLockedError",
+    "WarehouseVersionError",
+    "compact",
+    "connect",
+    "ingest_paths",
+    "retry_quarantined",
+    "walk",
+]

@@ -1,0 +1,34 @@
+"""DuckDB views over one committed snapshot of the warehouse."""
+
+from __future__ import annotations
+
+import duckdb
+import pyarrow as pa
+
+from rakestats.warehouse._store import Snapshot, Store
+from rakestats.warehouse.schema import TABLES
+
+__all__ = ["connect"]
+
+
+def _sql_string(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def connect(store: Store, snapshot: Snapshot | None = None) -> duckdb.DuckDBPyConnection:
+    """An in-process DuckDB connection with a view per table over one snapshot, so every
+    query on it sees the same committed data even while an ingest runs."""
+    snap = snapshot if snapshot is not None else store.snapshot()
+    con = duckdb.connect(database=":memory:")
+    for name, schema in TABLES.items():
+        files = store.paths(snap, name)
+        if files:
+            listing = ", ".join(_sql_string(f) for f in files)
+            con.execute(
+                f"CREATE VIEW {name} AS SELECT * FROM read_parquet([{listing}], "
+                "hive_partitioning = false, union_by_name = false)"
+            )
+        else:
+            con.register(f"_empty_{name}", pa.table({f.name: pa.array([], f.type) for f in schema}))
+            con.execute(f"CREATE VIEW {name} AS SELECT * FROM _empty_{name}")
+    return con

@@ -1,0 +1,115 @@
+"""Compaction and re-validation of quarantined hands."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from rakestats.records import HandRecord, QuarantineRecord
+from rakestats.warehouse._arrow import hands_to_tables, partitions, quarantine_to_table
+from rakestats.warehouse._dedupe import KeySet
+from rakestats.warehouse._store import Store
+from rakestats.warehouse.schema import HAND_TABLES, TABLES
+
+__all__ = ["CompactSummary", "RetrySummary", "compact", "retry_quarantined"]
+
+
+@dataclass(frozen=True)
+class CompactSummary:
+    parts_before: int
+    parts_after: int
+
+    def line(self) -> str:
+        return f"compacted {self.parts_before} parts into {self.parts_after}"
+
+
+@dataclass(frozen=True)
+class RetrySummary:
+    retried: int
+    ingested: int
+    duplicates: int
+    still_quarantined: int
+
+    def line(self) -> str:
+        return (
+            f"re-validated {self.retried} quarantined hands: {self.ingested} ingested, "
+            f"{self.duplicates} duplicates, {self.still_quarantined} still quarantined"
+        )
+
+
+def compact(store: Store, target_rows: int = 2_000_000) -> CompactSummary:
+    """Rewrite each partition's small parts into large ones, in one atomic commit
+    (the caller holds the lock)."""
+    txn = store.begin()
+    before = after = 0
+    for table in TABLES:
+        groups: dict[str, list[str]] = defaultdict(list)
+        for rel in txn.base.files(table):
+            groups[rel.rsplit("/", 1)[0]].append(rel)
+        for directory, rels in groups.items():
+            before += len(rels)
+            if len(rels) < 2:
+                after += len(rels)
+                continue
+            partition = directory.split("/", 1)[1] if "/" in directory else ""
+            data = pa.concat_tables(pq.read_table(store.root / rel) for rel in rels)
+            for start in range(0, max(data.num_rows, 1), target_rows):
+                txn.write(table, data.slice(start, target_rows), partition)
+                after += 1
+            for rel in rels:
+                txn.remove(table, rel)
+    if not txn.empty:
+        txn.commit()
+    return CompactSummary(before, after)
+
+
+def retry_quarantined(store: Store) -> RetrySummary:
+    """Re-validate every quarantined hand; move those that now pass into the warehouse."""
+    from rakestats.parse import iter_text
+
+    txn = store.begin()
+    rels = txn.base.files("quarantine")
+    if not rels:
+        return RetrySummary(0, 0, 0, 0)
+    rows = pa.concat_tables(pq.read_table(store.root / r) for r in rels).to_pylist()
+    keys = KeySet.load(store, txn.base)
+    passed: list[HandRecord] = []
+    remaining: list[QuarantineRecord] = []
+    for row in rows:
+        results = list(iter_text(row["raw_text"].splitlines(), row["source_file"]))
+        hands = [r for r in results if isinstance(r, HandRecord)]
+        if len(hands) == 1 and len(results) == 1:
+            passed.append(hands[0])
+        else:
+            reason = next(
+                (r.reason for r in results if isinstance(r, QuarantineRecord)), row["reason"]
+            )
+            remaining.append(
+                QuarantineRecord(
+                    row["source_file"],
+                    row["line"],
+                    reason,
+                    row["raw_text"],
+                    row["site"],
+                    row["hand_id"],
+                    row["game"],
+                )
+            )
+    ingested = dups = 0
+    if passed:
+        tables = hands_to_tables(passed, txn.version)
+        fresh, dups = keys.filter_new(tables)
+        ingested = fresh["hands"].num_rows
+        for name in HAND_TABLES:
+            for partition, part in partitions(fresh[name]):
+                txn.write(name, part, partition)
+    for rel in rels:
+        txn.remove("quarantine", rel)
+    if remaining:
+        txn.write("quarantine", quarantine_to_table(remaining, txn.version, datetime.now(UTC)))
+    txn.commit()
+    return RetrySummary(len(rows), ingested, dups, len(remaining))

@@ -1,0 +1,300 @@
+"""The warehouse on disk: Parquet parts, snapshots, a lock, and atomic commits.
+
+Layout of a warehouse directory::
+
+    _rakestats.json                 format marker and schema_version
+    _snapshots/00000007.json        committed states; the highest number is current
+    _lock                           held (flock) by the one process that writes
+    _staging/txn-00000008/          parts being written by an open transaction
+    hands/game=rake/month=2026-01/part-00000007-0000.parquet
+    players/... actions/... pickups/...   partitioned like hands
+    quarantine/part-....parquet  files/part-....parquet
+
+Readers use the file list of the current snapshot and nothing else, so they never see
+a part that is being written, and a commit is one atomic rename of a small JSON file.
+Parts that no snapshot mentions (left by a killed run) are removed by the next writer.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import fcntl
+import json
+import os
+import shutil
+import time
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import IO
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from rakestats._version import __version__
+from rakestats.warehouse.schema import SCHEMA_VERSION, TABLES
+
+__all__ = [
+    "Snapshot",
+    "Store",
+    "Transaction",
+    "WarehouseError",
+    "WarehouseLockedError",
+    "WarehouseVersionError",
+]
+
+MARKER = "_rakestats.json"
+SNAPSHOTS = "_snapshots"
+STAGING = "_staging"
+LOCK = "_lock"
+KEEP_SNAPSHOT_SECONDS = 600.0
+
+
+class WarehouseError(Exception):
+    """A warehouse that cannot be used, with the directory and the reason."""
+
+
+class WarehouseLockedError(WarehouseError):
+    pass
+
+
+class WarehouseVersionError(WarehouseError):
+    pass
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """One committed state: the part files of every table, relative to the root."""
+
+    version: int
+    tables: Mapping[str, tuple[str, ...]]
+    created_at: str = ""
+
+    def files(self, table: str) -> tuple[str, ...]:
+        return tuple(self.tables.get(table, ()))
+
+
+EMPTY = Snapshot(0, {name: () for name in TABLES})
+
+
+def _fsync_dir(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    with open(tmp, "wb") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+    _fsync_dir(path.parent)
+
+
+class Store:
+    """Low-level access to a warehouse directory. Construction does no I/O."""
+
+    def __init__(self, root: str | os.PathLike[str]) -> None:
+        self.root = Path(root)
+
+    # ------------------------------------------------------------------ format
+    def exists(self) -> bool:
+        return (self.root / MARKER).is_file()
+
+    def create(self) -> None:
+        """Create an empty warehouse (idempotent for an existing one)."""
+        if self.exists():
+            self.check_version()
+            return
+        if self.root.exists() and any(self.root.iterdir()):
+            raise WarehouseError(
+                f"{self.root}: directory is not empty and is not a rakestats warehouse"
+            )
+        (self.root / SNAPSHOTS).mkdir(parents=True, exist_ok=True)
+        meta = {
+            "format": "rakestats-warehouse",
+            "schema_version": SCHEMA_VERSION,
+            "created_by": f"rakestats {__version__}",
+            "created_at": datetime.now(UTC).isoformat(),
+        }
+        _write_atomic(self.root / MARKER, json.dumps(meta, indent=2).encode())
+
+    def schema_version(self) -> int:
+        try:
+            meta = json.loads((self.root / MARKER).read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise WarehouseError(f"{self.root}: not a rakestats warehouse (no {MARKER})") from None
+        except (OSError, ValueError) as exc:
+            raise WarehouseError(f"{self.root}/{MARKER}: unreadable: {exc}") from None
+        version = meta.get("schema_version")
+        if not isinstance(version, int):
+            raise WarehouseError(f"{self.root}/{MARKER}: no integer schema_version")
+        return version
+
+    def check_version(self) -> None:
+        """Refuse a warehouse of another schema version with a clear message."""
+        version = self.schema_version()
+        if version > SCHEMA_VERSION:
+            raise WarehouseVersionError(
+                f"{self.root}: warehouse schema_version {version} is newer than this rakestats "
+                f"({__version__}) understands ({SCHEMA_VERSION}); upgrade rakestats"
+            )
+        if version < SCHEMA_VERSION:
+            raise WarehouseVersionError(
+                f"{self.root}: warehouse schema_version {version} is older than {SCHEMA_VERSION} "
+                "and no migration from it exists; re-ingest the histories into a new warehouse"
+            )
+
+    # ------------------------------------------------------------------ snapshots
+    def _snapshot_paths(self) -> list[Path]:
+        d = self.root / SNAPSHOTS
+        if not d.is_dir():
+            return []
+        return sorted(p for p in d.iterdir() if p.suffix == ".json" and p.stem.isdigit())
+
+    def snapshot(self) -> Snapshot:
+        """The current committed state (empty for a new warehouse)."""
+        self.check_version()
+        paths = self._snapshot_paths()
+        if not paths:
+            return EMPTY
+        data = json.loads(paths[-1].read_text(encoding="utf-8"))
+        tables = {name: tuple(data["tables"].get(name, [])) for name in TABLES}
+        return Snapshot(int(data["version"]), tables, data.get("created_at", ""))
+
+    def paths(self, snapshot: Snapshot, table: str) -> list[str]:
+        return [str(self.root / rel) for rel in snapshot.files(table)]
+
+    # ------------------------------------------------------------------ locking
+    @contextlib.contextmanager
+    def lock(self, wait: bool = False) -> Iterator[None]:
+        """Hold the writer lock; a second writer waits or gets a clear error."""
+        self.create()
+        path = self.root / LOCK
+        fh: IO[str] = open(path, "a+", encoding="utf-8")  # noqa: SIM115
+        try:
+            try:
+                fcntl.flock(fh.fileno(), fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+            except OSError as exc:
+                if exc.errno not in (errno.EAGAIN, errno.EACCES):
+                    raise
+                fh.seek(0)
+                holder = fh.read().strip() or "another process"
+                raise WarehouseLockedError(
+                    f"{self.root}: another rakestats process is writing to this warehouse "
+                    f"({holder}); wait for it to finish, or pass --wait"
+                ) from None
+            fh.seek(0)
+            fh.truncate()
+            fh.write(f"pid {os.getpid()} since {datetime.now(UTC):%Y-%m-%d %H:%M:%S} UTC\n")
+            fh.flush()
+            self._collect_garbage()
+            yield
+        finally:
+            with contextlib.suppress(OSError):
+                fh.seek(0)
+                fh.truncate()
+            fh.close()  # closing releases the flock
+
+    def _collect_garbage(self) -> None:
+        """Remove staging leftovers, parts no retained snapshot mentions, and old
+        snapshots (kept for a while so that running readers can finish)."""
+        shutil.rmtree(self.root / STAGING, ignore_errors=True)
+        snaps = self._snapshot_paths()
+        now = time.time()
+        keep = snaps[-2:] + [
+            p for p in snaps[:-2] if now - p.stat().st_mtime < KEEP_SNAPSHOT_SECONDS
+        ]
+        referenced: set[str] = set()
+        for p in keep:
+            data = json.loads(p.read_text(encoding="utf-8"))
+            for files in data["tables"].values():
+                referenced.update(files)
+        for p in snaps:
+            if p not in keep:
+                p.unlink(missing_ok=True)
+        for name in TABLES:
+            base = self.root / name
+            if not base.is_dir():
+                continue
+            for part in base.rglob("*.parquet"):
+                rel = part.relative_to(self.root).as_posix()
+                if rel not in referenced:
+                    part.unlink(missing_ok=True)
+
+    # ------------------------------------------------------------------ writing
+    def begin(self) -> Transaction:
+        """Open a transaction on top of the current snapshot (hold the lock first)."""
+        return Transaction(self, self.snapshot())
+
+
+@dataclass
+class Transaction:
+    store: Store
+    base: Snapshot
+    added: dict[str, list[str]] = field(default_factory=dict)
+    removed: dict[str, set[str]] = field(default_factory=dict)
+    _staged: list[tuple[Path, Path]] = field(default_factory=list)
+    _counter: int = 0
+
+    @property
+    def version(self) -> int:
+        return self.base.version + 1
+
+    @property
+    def staging(self) -> Path:
+        return self.store.root / STAGING / f"txn-{self.version:08d}"
+
+    def write(self, table: str, data: pa.Table, partition: str = "") -> str:
+        """Stage one Parquet part; returns its path relative to the root once committed."""
+        if data.num_rows == 0:
+            return ""
+        if not data.schema.equals(TABLES[table]):
+            data = data.cast(TABLES[table])
+        rel_dir = f"{table}/{partition}" if partition else table
+        rel = f"{rel_dir}/part-{self.version:08d}-{self._counter:04d}.parquet"
+        self._counter += 1
+        staged = self.staging / rel
+        staged.parent.mkdir(parents=True, exist_ok=True)
+        pq.write_table(data, staged, compression="zstd", row_group_size=256 * 1024)
+        self._staged.append((staged, self.store.root / rel))
+        self.added.setdefault(table, []).append(rel)
+        return rel
+
+    def remove(self, table: str, rel: str) -> None:
+        """Drop a committed part from the next snapshot (compaction, rewrites)."""
+        self.removed.setdefault(table, set()).add(rel)
+
+    @property
+    def empty(self) -> bool:
+        return not self.added and not self.removed
+
+    def commit(self) -> Snapshot:
+        """Move staged parts into place, then publish the new snapshot atomically."""
+        for staged, final in self._staged:
+            final.parent.mkdir(parents=True, exist_ok=True)
+            with open(staged, "rb") as fh:
+                os.fsync(fh.fileno())
+            os.replace(staged, final)
+        for final_dir in {final.parent for _, final in self._staged}:
+            _fsync_dir(final_dir)
+        tables = {}
+        for name in TABLES:
+            gone = self.removed.get(name, set())
+            kept = [f for f in self.base.files(name) if f not in gone]
+            tables[name] = kept + self.added.get(name, [])
+        created = datetime.now(UTC).isoformat()
+        doc = {"version": self.version, "schema_version": SCHEMA_VERSION, "created_at": created}
+        doc["tables"] = tables
+        snap_dir = self.store.root / SNAPSHOTS
+        snap_dir.mkdir(parents=True, exist_ok=True)
+        _write_atomic(snap_dir / f"{self.version:08d}.json", json.dumps(doc, indent=1).encode())
+        shutil.rmtree(self.staging, ignore_errors=True)
+        return Snapshot(self.version, {k: tuple(v) for k, v in tables.items()}, created)
