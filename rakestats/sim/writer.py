@@ -246,14 +246,14 @@ def _lines(hand: RakeHand, meta: HandMeta) -> list[str]:
         dealer = " (dealer)" if s == hand.dealer_seat else ""
         won = settlement.collected[s]
         if s in folded_in:
-            outcome = f"folded in the {_ORDINAL[folded_in[s]].lower()} betting round"
+            result = f"folded in the {_ORDINAL[folded_in[s]].lower()} betting round"
         elif s not in shown:
-            outcome = f"collected ({won})"
+            result = f"collected ({won})"
         elif won > 0:
-            outcome = f"showed {shown[s]} and won ({won}) with {settlement.values[s].description}"
+            result = f"showed {shown[s]} and won ({won}) with {settlement.values[s].description}"
         else:
-            outcome = f"showed {shown[s]} and lost with {settlement.values[s].description}"
-        out.append(f"Seat {s}: {names[s]}{dealer} {outcome}")
+            result = f"showed {shown[s]} and lost with {settlement.values[s].description}"
+        out.append(f"Seat {s}: {names[s]}{dealer} {result}")
     return out
 
 
