@@ -198,7 +198,6 @@ def test_evaluate_partial_ordering_and_five_cards() -> None:
         evaluate_partial("")
 
 
-@pytest.mark.xfail(strict=True, reason="evaluate_partial does not reject a repeated card")
 def test_evaluate_partial_rejects_duplicates() -> None:
     with pytest.raises(ValueError, match="same card twice"):
         evaluate_partial("Dw Dw Df")

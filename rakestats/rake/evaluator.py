@@ -173,6 +173,8 @@ def evaluate_partial(cards: str | Iterable[Card]) -> HandValue:
     hand = _as_cards(cards)
     if not 1 <= len(hand) <= 5:
         raise ValueError(f"a holding is one to five cards, got {len(hand)}")
+    if len(set(hand)) != len(hand):
+        raise ValueError(f"a hand cannot hold the same card twice: {' '.join(map(str, hand))}")
     if len(hand) == 5:
         return evaluate(hand)
     counts = Counter(c.rank.value for c in hand)

@@ -9,14 +9,25 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from rakestats.records import QuarantineRecord
-from rakestats.warehouse._arrow import quarantine_key
+from rakestats.records import HandRecord, QuarantineRecord
+from rakestats.warehouse._arrow import hand_key, quarantine_key
 from rakestats.warehouse._store import Snapshot, Store
 from rakestats.warehouse.schema import HAND_TABLES
 
-__all__ = ["KeySet"]
+__all__ = ["KeySet", "unique_hands"]
 
 _MERGE_AT = 200_000
+
+
+def unique_hands(records: Iterable[HandRecord], seen: set[int]) -> Iterator[HandRecord | None]:
+    """Each record, or None for a repeat of a hand already in ``seen`` (updated)."""
+    for rec in records:
+        key = hand_key(rec.site, rec.hand_id)
+        if key in seen:
+            yield None
+        else:
+            seen.add(key)
+            yield rec
 
 
 class KeySet:
@@ -47,9 +58,11 @@ class KeySet:
         return (i < len(self._base) and int(self._base[i]) == key) or key in self._recent
 
     def filter_new(self, tables: dict[str, pa.Table]) -> tuple[dict[str, pa.Table], int]:
-        """Keep the hands not seen before (first copy within the batch); returns the
-        filtered tables and the number of duplicates dropped."""
+        """Keep the hands not seen before; returns the filtered tables and the number of
+        duplicates dropped. A batch holds each hand once (see :func:`unique_hands`)."""
         keys = tables["hands"]["hand_key"].to_numpy()
+        if len(np.unique(keys)) != len(keys):
+            raise ValueError("a batch must hold each hand once; dedupe it with unique_hands")
         idx = np.searchsorted(self._base, keys)
         idx[idx >= len(self._base)] = 0
         in_base = self._base[idx] == keys if len(self._base) else np.zeros(len(keys), bool)

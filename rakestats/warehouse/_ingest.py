@@ -22,7 +22,7 @@ import numpy as np
 import pyarrow as pa
 
 from rakestats.records import HandRecord, QuarantineRecord, SkipRecord
-from rakestats.warehouse._arrow import hands_to_tables, partitions, quarantine_to_table
+from rakestats.warehouse._arrow import hand_key, hands_to_tables, partitions, quarantine_to_table
 from rakestats.warehouse._dedupe import KeySet
 from rakestats.warehouse._store import Store, Transaction
 from rakestats.warehouse.schema import FILES, HAND_TABLES
@@ -111,16 +111,21 @@ Message = tuple[str, int, Any]
 
 def _parse_file(index: int, path: str) -> Iterator[Message]:
     """Parse one file into ("batch", index, (tables, quarantine records)) messages and a
-    final ("done", index, (read, skipped)) or ("unrecognized", index, reason)."""
+    final ("done", index, (read, skipped, repeats)) or ("unrecognized", index, reason)."""
     from rakestats.parse import UnrecognizedFileError, iter_file
 
     batch: list[HandRecord] = []
     quarantined: list[QuarantineRecord] = []
-    read = skipped = 0
+    seen: set[int] = set()
+    read = skipped = repeats = 0
     try:
         for rec in iter_file(path):
             read += 1
             if isinstance(rec, HandRecord):
+                if hand_key(rec.site, rec.hand_id) in seen:
+                    repeats += 1  # the same hand twice in one file
+                    continue
+                seen.add(hand_key(rec.site, rec.hand_id))
                 batch.append(rec)
             elif isinstance(rec, QuarantineRecord):
                 quarantined.append(rec)
@@ -137,7 +142,7 @@ def _parse_file(index: int, path: str) -> Iterator[Message]:
         return
     if batch or quarantined:
         yield ("batch", index, (hands_to_tables(batch, 0) if batch else None, quarantined))
-    yield ("done", index, (read, skipped))
+    yield ("done", index, (read, skipped, repeats))
 
 
 _QUEUE: Any = None
@@ -275,7 +280,8 @@ def ingest_paths(
             r.quarantined += len(quarantined)
             buf.quarantine.extend(keys.new_quarantine(quarantined))
         elif kind == "done":
-            r.read, r.skipped = payload
+            r.read, r.skipped, repeats = payload
+            r.duplicates += repeats
             buf.files.append(r)
             summary.add(r)
             files_done += 1

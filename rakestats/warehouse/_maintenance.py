@@ -11,7 +11,7 @@ import pyarrow.parquet as pq
 
 from rakestats.records import HandRecord, QuarantineRecord
 from rakestats.warehouse._arrow import hands_to_tables, partitions, quarantine_to_table
-from rakestats.warehouse._dedupe import KeySet
+from rakestats.warehouse._dedupe import KeySet, unique_hands
 from rakestats.warehouse._store import Store
 from rakestats.warehouse.schema import HAND_TABLES, TABLES
 
@@ -100,9 +100,11 @@ def retry_quarantined(store: Store) -> RetrySummary:
                 )
             )
     ingested = dups = 0
-    if passed:
-        tables = hands_to_tables(passed, txn.version)
+    once = [r for r in unique_hands(passed, set()) if r is not None]
+    if once:
+        tables = hands_to_tables(once, txn.version)
         fresh, dups = keys.filter_new(tables)
+        dups += len(passed) - len(once)
         ingested = fresh["hands"].num_rows
         for name in HAND_TABLES:
             for partition, part in partitions(fresh[name]):

@@ -1,0 +1,161 @@
+"""The warehouse store: snapshots, atomic commits, the lock, dedupe, compaction."""
+
+from __future__ import annotations
+
+import json
+
+import pyarrow.parquet as pq
+import pytest
+
+from rakestats.warehouse import (
+    Store,
+    WarehouseError,
+    WarehouseLockedError,
+    WarehouseVersionError,
+    compact,
+    connect,
+)
+from rakestats.warehouse._arrow import hand_key, hands_to_tables, partitions
+from rakestats.warehouse._dedupe import KeySet, unique_hands
+from rakestats.warehouse.schema import HAND_TABLES, SCHEMA_VERSION
+from tests._records import rake_hand
+
+
+def _commit(store: Store, hands: list) -> None:  # type: ignore[type-arg]
+    txn = store.begin()
+    tables = hands_to_tables(hands, txn.version)
+    for name in HAND_TABLES:
+        for partition, part in partitions(tables[name]):
+            txn.write(name, part, partition)
+    txn.commit()
+
+
+def _count(store: Store, table: str = "hands") -> int:
+    con = connect(store)
+    try:
+        return int(con.execute(f"SELECT count(*) FROM {table}").fetchone()[0])  # type: ignore[index]
+    finally:
+        con.close()
+
+
+def test_new_warehouse_is_empty_and_versioned(tmp_path):
+    store = Store(tmp_path / "wh")
+    store.create()
+    meta = json.loads((tmp_path / "wh" / "_rakestats.json").read_text())
+    assert meta["schema_version"] == SCHEMA_VERSION
+    assert store.snapshot().version == 0
+    assert _count(store) == 0 and _count(store, "players") == 0
+
+
+def test_newer_schema_version_is_refused_with_a_clear_message(tmp_path):
+    store = Store(tmp_path)
+    store.create()
+    marker = tmp_path / "_rakestats.json"
+    meta = json.loads(marker.read_text())
+    meta["schema_version"] = SCHEMA_VERSION + 1
+    marker.write_text(json.dumps(meta))
+    with pytest.raises(WarehouseVersionError, match="newer than this rakestats"):
+        store.snapshot()
+    meta["schema_version"] = 0
+    marker.write_text(json.dumps(meta))
+    with pytest.raises(WarehouseVersionError, match="older"):
+        store.snapshot()
+
+
+def test_a_foreign_directory_is_not_taken_over(tmp_path):
+    (tmp_path / "notes.txt").write_text("mine")
+    with pytest.raises(WarehouseError, match="not a rakestats warehouse"):
+        Store(tmp_path).create()
+
+
+def test_commit_publishes_parts_partitioned_by_game_and_month(tmp_path):
+    store = Store(tmp_path)
+    store.create()
+    with store.lock():
+        _commit(store, [rake_hand(i, minutes=60 * 24 * 20) for i in range(3)])
+    snap = store.snapshot()
+    assert snap.version == 1
+    months = {rel.split("/")[2] for rel in snap.files("hands")}
+    assert months == {"month=2026-01", "month=2026-02"}
+    assert all(rel.split("/")[1] == "game=rake" for rel in snap.files("players"))
+    assert _count(store) == 3 and _count(store, "players") == 6 and _count(store, "actions") == 6
+
+
+def test_readers_keep_their_snapshot_while_a_commit_lands(tmp_path):
+    store = Store(tmp_path)
+    store.create()
+    with store.lock():
+        _commit(store, [rake_hand(1)])
+    reader = connect(store)
+    with store.lock():
+        _commit(store, [rake_hand(2)])
+    assert reader.execute("SELECT count(*) FROM hands").fetchone() == (1,)
+    assert _count(store) == 2
+
+
+def test_uncommitted_and_orphaned_parts_are_invisible_and_collected(tmp_path):
+    store = Store(tmp_path)
+    store.create()
+    with store.lock():
+        _commit(store, [rake_hand(1)])
+        txn = store.begin()  # a transaction that never commits (a killed run)
+        tables = hands_to_tables([rake_hand(2)], txn.version)
+        txn.write("hands", tables["hands"], "game=rake/month=2026-01")
+        staged = txn.staging
+        # and a part moved into place whose snapshot was never written
+        orphan = tmp_path / "hands/game=rake/month=2026-01/part-99999999-0000.parquet"
+        pq.write_table(tables["hands"], orphan)
+    assert _count(store) == 1
+    with store.lock():
+        pass  # the next writer cleans up
+    assert not staged.exists() and not orphan.exists()
+    assert _count(store) == 1
+
+
+def test_a_second_writer_is_refused_while_the_lock_is_held(tmp_path):
+    store = Store(tmp_path)
+    with store.lock(), pytest.raises(WarehouseLockedError, match="another rakestats process"):
+        with Store(tmp_path).lock():
+            pass
+    with Store(tmp_path).lock():  # free again
+        pass
+
+
+def test_keyset_drops_hands_already_in_and_repeated_within_a_batch(tmp_path):
+    store = Store(tmp_path)
+    store.create()
+    with store.lock():
+        _commit(store, [rake_hand(1), rake_hand(2)])
+    keys = KeySet.load(store, store.snapshot())
+    assert len(keys) == 2 and hand_key("Test Room", "H000001") in keys
+    records = [rake_hand(2), rake_hand(3), rake_hand(3), rake_hand(4)]
+    seen: set[int] = set()
+    once = [r for r in unique_hands(records, seen) if r is not None]
+    assert len(once) == 3
+    with pytest.raises(ValueError, match="each hand once"):
+        keys.filter_new(hands_to_tables(records, 0))
+    fresh, dups = keys.filter_new(hands_to_tables(once, 0))
+    assert dups == 1
+    assert fresh["hands"]["hand_id"].to_pylist() == ["H000003", "H000004"]
+    assert fresh["players"].num_rows == 4 and fresh["actions"].num_rows == 4
+    # the same hand id at another site is another hand
+    other = hands_to_tables([rake_hand(1, site="Other Room")], 0)
+    assert keys.filter_new(other)[1] == 0
+
+
+def test_compact_merges_parts_atomically_and_keeps_every_row(tmp_path):
+    store = Store(tmp_path)
+    store.create()
+    for i in range(4):
+        with store.lock():
+            _commit(store, [rake_hand(10 * i + j) for j in range(5)])
+    before = store.snapshot()
+    assert len(before.files("hands")) == 4
+    with store.lock():
+        summary = compact(store)
+    after = store.snapshot()
+    assert len(after.files("hands")) == 1
+    assert summary.parts_before > summary.parts_after
+    assert _count(store) == 20 and _count(store, "players") == 40
+    ids = connect(store).execute("SELECT list(hand_id ORDER BY hand_id) FROM hands").fetchone()
+    assert ids is not None and len(set(ids[0])) == 20
