@@ -114,9 +114,9 @@ def test_uncommitted_and_orphaned_parts_are_invisible_and_collected(tmp_path):
 
 def test_a_second_writer_is_refused_while_the_lock_is_held(tmp_path):
     store = Store(tmp_path)
-    with store.lock(), pytest.raises(WarehouseLockedError, match="another rakestats process"):
-        with Store(tmp_path).lock():
-            pass
+    refused = pytest.raises(WarehouseLockedError, match="another rakestats process")
+    with store.lock(), refused, Store(tmp_path).lock():
+        pass
     with Store(tmp_path).lock():  # free again
         pass
 
