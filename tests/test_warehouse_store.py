@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pyarrow.parquet as pq
@@ -17,6 +18,7 @@ from rakestats.warehouse import (
 )
 from rakestats.warehouse._arrow import hand_key, hands_to_tables, partitions
 from rakestats.warehouse._dedupe import KeySet, unique_hands
+from rakestats.warehouse._merge import merge_views
 from rakestats.warehouse.schema import HAND_TABLES, SCHEMA_VERSION
 from tests._records import rake_hand
 
@@ -134,8 +136,8 @@ def test_keyset_drops_hands_already_in_and_repeated_within_a_batch(tmp_path):
     assert len(once) == 3
     with pytest.raises(ValueError, match="each hand once"):
         keys.filter_new(hands_to_tables(records, 0))
-    fresh, dups = keys.filter_new(hands_to_tables(once, 0))
-    assert dups == 1
+    fresh, dups, other_view = keys.filter_new(hands_to_tables(once, 0))
+    assert dups == 1 and other_view is None  # same view: nothing to merge
     assert fresh["hands"]["hand_id"].to_pylist() == ["H000003", "H000004"]
     assert fresh["players"].num_rows == 4 and fresh["actions"].num_rows == 4
     # the same hand id at another site is another hand
@@ -159,3 +161,44 @@ def test_compact_merges_parts_atomically_and_keeps_every_row(tmp_path):
     assert _count(store) == 20 and _count(store, "players") == 40
     ids = connect(store).execute("SELECT list(hand_id ORDER BY hand_id) FROM hands").fetchone()
     assert ids is not None and len(set(ids[0])) == 20
+
+
+def _with_cards(rec, view, hero, cards):  # type: ignore[no-untyped-def]
+    players = tuple(
+        dataclasses.replace(p, cards=cards.get(p.player), hole_cards=cards.get(p.player))
+        for p in rec.players
+    )
+    return dataclasses.replace(rec, view=view, hero=hero, players=players)
+
+
+def test_a_hand_seen_from_another_view_keeps_one_copy_with_the_union_of_cards(tmp_path):
+    store = Store(tmp_path)
+    store.create()
+    anns_log = _with_cards(rake_hand(1), "player", "Ann", {"Ann": "As Aw 7f"})
+    bobs_log = _with_cards(rake_hand(1), "player", "Bob", {"Bob": "2s 5w 9c"})
+    with store.lock():
+        _commit(store, [anns_log, rake_hand(2)])
+    keys = KeySet.load(store, store.snapshot())
+    fresh, dups, other_view = keys.filter_new(hands_to_tables([bobs_log], 0))
+    assert dups == 1 and fresh["hands"].num_rows == 0 and other_view is not None
+    with store.lock():
+        assert merge_views(store, other_view) == 1
+    rows = (
+        connect(store)
+        .execute("SELECT player, cards FROM players WHERE hand_id = 'H000001' ORDER BY player")
+        .fetchall()
+    )
+    assert rows == [("Ann", "As Aw 7f"), ("Bob", "2s 5w 9c")]
+    assert connect(store).execute("SELECT count(*), min(view) FROM hands").fetchone() == (
+        2,
+        "merged",
+    )
+    # the same log again adds nothing and rewrites nothing
+    keys = KeySet.load(store, store.snapshot())
+    version = store.snapshot().version
+    _, dups, other_view = keys.filter_new(hands_to_tables([bobs_log], 0))
+    assert dups == 1
+    if other_view is not None:
+        with store.lock():
+            assert merge_views(store, other_view) == 0
+    assert store.snapshot().version == version

@@ -11,6 +11,7 @@ import pyarrow.parquet as pq
 
 from rakestats.records import HandRecord, QuarantineRecord
 from rakestats.warehouse._arrow import hand_key, quarantine_key
+from rakestats.warehouse._merge import view_signature
 from rakestats.warehouse._store import Snapshot, Store
 from rakestats.warehouse.schema import HAND_TABLES
 
@@ -31,57 +32,98 @@ def unique_hands(records: Iterable[HandRecord], seen: set[int]) -> Iterator[Hand
 
 
 class KeySet:
-    """The hand keys already in the warehouse plus those added by this run."""
+    """The hand keys already in the warehouse plus those added by this run, each with
+    the signature of the view it came from (see :func:`view_signature`)."""
 
-    def __init__(self, base: np.ndarray, quarantine: set[int]) -> None:
-        self._base = np.sort(base.astype(np.int64))
-        self._recent: set[int] = set()
+    def __init__(self, base: np.ndarray, sigs: np.ndarray, quarantine: set[int]) -> None:
+        order = np.argsort(base.astype(np.int64), kind="stable")
+        self._base = base.astype(np.int64)[order]
+        self._sigs = sigs.astype(np.int64)[order]
+        self._recent: dict[int, int] = {}
         self._quarantine = quarantine
 
     @classmethod
     def load(cls, store: Store, snapshot: Snapshot) -> KeySet:
-        arrays = [
-            pq.read_table(p, columns=["hand_key"])["hand_key"].to_numpy()
-            for p in store.paths(snapshot, "hands")
-        ]
-        base = np.concatenate(arrays) if arrays else np.empty(0, dtype=np.int64)
+        keys, sigs = [], []
+        for p in store.paths(snapshot, "hands"):
+            t = pq.read_table(p, columns=["hand_key", "view", "hero"])
+            keys.append(t["hand_key"].to_numpy())
+            sigs.append(
+                np.fromiter(
+                    (
+                        view_signature(v, h)
+                        for v, h in zip(t["view"].to_pylist(), t["hero"].to_pylist(), strict=True)
+                    ),
+                    np.int64,
+                    t.num_rows,
+                )
+            )
+        base = np.concatenate(keys) if keys else np.empty(0, dtype=np.int64)
+        sig = np.concatenate(sigs) if sigs else np.empty(0, dtype=np.int64)
         qkeys: set[int] = set()
         for p in store.paths(snapshot, "quarantine"):
             qkeys.update(pq.read_table(p, columns=["q_key"])["q_key"].to_pylist())
-        return cls(base, qkeys)
+        return cls(base, sig, qkeys)
 
     def __len__(self) -> int:
         return len(self._base) + len(self._recent)
 
-    def __contains__(self, key: int) -> bool:
+    def _lookup(self, key: int) -> int | None:
+        """The stored view signature of ``key``, or None when the hand is new."""
+        if key in self._recent:
+            return self._recent[key]
         i = int(np.searchsorted(self._base, key))
-        return (i < len(self._base) and int(self._base[i]) == key) or key in self._recent
+        if i < len(self._base) and int(self._base[i]) == key:
+            return int(self._sigs[i])
+        return None
 
-    def filter_new(self, tables: dict[str, pa.Table]) -> tuple[dict[str, pa.Table], int]:
-        """Keep the hands not seen before; returns the filtered tables and the number of
-        duplicates dropped. A batch holds each hand once (see :func:`unique_hands`)."""
-        keys = tables["hands"]["hand_key"].to_numpy()
+    def __contains__(self, key: int) -> bool:
+        return self._lookup(key) is not None
+
+    def filter_new(
+        self, tables: dict[str, pa.Table]
+    ) -> tuple[dict[str, pa.Table], int, dict[str, pa.Table] | None]:
+        """Split a batch into the hands not seen before and duplicates.
+
+        Returns the tables of the new hands, the number of duplicates, and the tables of
+        the duplicates that come from another view than the stored copy (candidates for
+        :func:`~rakestats.warehouse._merge.merge_views`), or None. A batch holds each
+        hand once (see :func:`unique_hands`).
+        """
+        hands = tables["hands"]
+        keys = hands["hand_key"].to_numpy()
         if len(np.unique(keys)) != len(keys):
             raise ValueError("a batch must hold each hand once; dedupe it with unique_hands")
-        idx = np.searchsorted(self._base, keys)
-        idx[idx >= len(self._base)] = 0
-        in_base = self._base[idx] == keys if len(self._base) else np.zeros(len(keys), bool)
+        views, heroes = hands["view"].to_pylist(), hands["hero"].to_pylist()
         keep = np.zeros(len(keys), dtype=bool)
+        other_view = np.zeros(len(keys), dtype=bool)
         for i, k in enumerate(keys.tolist()):
-            if not in_base[i] and k not in self._recent:
+            sig = view_signature(views[i], heroes[i])
+            stored = self._lookup(k)
+            if stored is None:
                 keep[i] = True
-                self._recent.add(k)
+                self._recent[k] = sig
+            elif stored != 0 and stored != sig:
+                other_view[i] = True
+                self._recent[k] = 0 if sig == 0 else -1  # now merged
         n_dup = int(len(keys) - keep.sum())
         if len(self._recent) > _MERGE_AT:
-            self._base = np.sort(np.concatenate([self._base, np.fromiter(self._recent, np.int64)]))
-            self._recent = set()
+            self._absorb_recent()
         if n_dup == 0:
-            return tables, 0
-        fresh = pa.array(keys[keep])
-        out = {"hands": tables["hands"].filter(pa.array(keep))}
-        for name in HAND_TABLES[1:]:
-            out[name] = tables[name].filter(pc.is_in(tables[name]["hand_key"], value_set=fresh))
-        return out, n_dup
+            return tables, 0, None
+        out = _select(tables, keys, keep)
+        merge = _select(tables, keys, other_view) if other_view.any() else None
+        return out, n_dup, merge
+
+    def _absorb_recent(self) -> None:
+        rk = np.fromiter(self._recent.keys(), np.int64, len(self._recent))
+        rs = np.fromiter(self._recent.values(), np.int64, len(self._recent))
+        in_base = np.isin(self._base, rk)
+        base, sigs = self._base[~in_base], self._sigs[~in_base]
+        order = np.argsort(np.concatenate([base, rk]), kind="stable")
+        self._base = np.concatenate([base, rk])[order]
+        self._sigs = np.concatenate([sigs, rs])[order]
+        self._recent = {}
 
     def new_quarantine(self, records: Iterable[QuarantineRecord]) -> Iterator[QuarantineRecord]:
         """Quarantine records not already stored (a re-read damaged hand is kept once)."""
@@ -90,3 +132,11 @@ class KeySet:
             if k not in self._quarantine:
                 self._quarantine.add(k)
                 yield r
+
+
+def _select(tables: dict[str, pa.Table], keys: np.ndarray, mask: np.ndarray) -> dict[str, pa.Table]:
+    chosen = pa.array(keys[mask])
+    out = {"hands": tables["hands"].filter(pa.array(mask))}
+    for name in HAND_TABLES[1:]:
+        out[name] = tables[name].filter(pc.is_in(tables[name]["hand_key"], value_set=chosen))
+    return out

@@ -24,6 +24,7 @@ import pyarrow as pa
 from rakestats.records import HandRecord, QuarantineRecord, SkipRecord
 from rakestats.warehouse._arrow import hand_key, hands_to_tables, partitions, quarantine_to_table
 from rakestats.warehouse._dedupe import KeySet
+from rakestats.warehouse._merge import merge_views
 from rakestats.warehouse._store import Store, Transaction
 from rakestats.warehouse.schema import FILES, HAND_TABLES
 
@@ -59,6 +60,7 @@ class IngestSummary:
     duplicates: int = 0
     quarantined: int = 0
     skipped: int = 0
+    merged: int = 0
     commits: int = 0
 
     def line(self) -> str:
@@ -66,6 +68,8 @@ class IngestSummary:
             f"read {self.read} hands from {self.files} files: {self.ingested} ingested, "
             f"{self.duplicates} duplicates, {self.quarantined} quarantined, {self.skipped} skipped"
         )
+        if self.merged:
+            text += f" ({self.merged} stored hands gained cards from another view)"
         if self.files_unchanged:
             text += f" ({self.files_unchanged} unchanged files not re-read)"
         return text
@@ -197,11 +201,12 @@ class _Buffer:
     tables: dict[str, list[pa.Table]] = field(default_factory=lambda: {t: [] for t in HAND_TABLES})
     quarantine: list[QuarantineRecord] = field(default_factory=list)
     files: list[FileResult] = field(default_factory=list)
+    merges: list[dict[str, pa.Table]] = field(default_factory=list)
     hands: int = 0
 
 
 def _flush(store: Store, buf: _Buffer, summary: IngestSummary) -> None:
-    if not (buf.hands or buf.quarantine or buf.files):
+    if not (buf.hands or buf.quarantine or buf.files or buf.merges):
         return
     txn: Transaction = store.begin()
     for name in HAND_TABLES:
@@ -229,8 +234,11 @@ def _flush(store: Store, buf: _Buffer, summary: IngestSummary) -> None:
         txn.write("files", pa.table(cols, schema=FILES))
     txn.commit()
     summary.commits += 1
+    if buf.merges:
+        merged = {t: pa.concat_tables([m[t] for m in buf.merges]) for t in HAND_TABLES}
+        summary.merged += merge_views(store, merged)
     buf.tables = {t: [] for t in HAND_TABLES}
-    buf.quarantine, buf.files, buf.hands = [], [], 0
+    buf.quarantine, buf.files, buf.merges, buf.hands = [], [], [], 0
 
 
 def ingest_paths(
@@ -270,7 +278,9 @@ def ingest_paths(
         if kind == "batch":
             tables, quarantined = payload
             if tables is not None:
-                fresh, n_dup = keys.filter_new(tables)
+                fresh, n_dup, other_view = keys.filter_new(tables)
+                if other_view is not None:
+                    buf.merges.append(other_view)
                 r.ingested += fresh["hands"].num_rows
                 r.duplicates += n_dup
                 for name in HAND_TABLES:

@@ -103,7 +103,7 @@ def retry_quarantined(store: Store) -> RetrySummary:
     once = [r for r in unique_hands(passed, set()) if r is not None]
     if once:
         tables = hands_to_tables(once, txn.version)
-        fresh, dups = keys.filter_new(tables)
+        fresh, dups, _ = keys.filter_new(tables)
         dups += len(passed) - len(once)
         ingested = fresh["hands"].num_rows
         for name in HAND_TABLES:
