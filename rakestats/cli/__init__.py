@@ -7,4 +7,4 @@ from rakestats.cli._group import main
 
 __all__ = ["main"]
 
-from rakestats.cli import ingest as _ingest  # noqa: E402, F401
+from rakestats.cli import ingest as _ingest  # noqa: F401
