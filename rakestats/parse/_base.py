@@ -1,0 +1,71 @@
+"""The base class of the per-site parsers, and the error a parser raises inside a hand.
+
+A site parser turns one hand's lines into a record. Subclasses supply the line patterns
+as class attributes (``header_pattern`` at least, which also identifies the format from
+a file's first line) and :meth:`SiteParser.parse_hand`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rakestats.records import HandRecord, QuarantineRecord, SkipRecord
+
+__all__ = ["HandError", "ParseResult", "SiteParser"]
+
+ParseResult = HandRecord | QuarantineRecord | SkipRecord
+
+
+class HandError(Exception):
+    """A hand that does not parse or does not validate: ``line`` is the 1-based line in
+    the file of the first offending line."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(reason)
+        self.line = line
+        self.reason = reason
+
+
+class SiteParser:
+    """A hand-history format of one site (room software).
+
+    ``format_name`` names the format; ``game`` is the game of its hands;
+    ``header_pattern`` matches the first line of every hand; ``fallback_encoding`` is
+    tried for a hand that is not valid UTF-8 (``None``: such a hand is quarantined).
+    """
+
+    format_name: ClassVar[str]
+    game: ClassVar[str]
+    header_pattern: ClassVar[re.Pattern[str]]
+    fallback_encoding: ClassVar[str | None] = None
+
+    @classmethod
+    def sniff(cls, first_line: str) -> bool:
+        """Whether a file whose first non-blank line is ``first_line`` is in this format."""
+        return cls.header_pattern.match(first_line) is not None
+
+    def parse_hand(self, lines: Sequence[str], first_line: int, source_file: str) -> ParseResult:
+        """One hand (its lines without line ends, blank lines excluded) to a record."""
+        raise NotImplementedError
+
+    def quarantine(
+        self,
+        lines: Sequence[str],
+        line: int,
+        reason: str,
+        source_file: str,
+        *,
+        site: str | None = None,
+        hand_id: str | None = None,
+    ) -> QuarantineRecord:
+        return QuarantineRecord(
+            source_file=source_file,
+            line=line,
+            reason=reason,
+            raw_text="\n".join(lines),
+            site=site,
+            hand_id=hand_id,
+            game=self.game,
+        )

@@ -1,0 +1,81 @@
+"""A validated Rake hand as a :class:`rakestats.records.HandRecord`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rakestats.rake.showdown import Settlement
+from rakestats.records import Game, HandRecord, PlayerRecord
+
+if TYPE_CHECKING:
+    from rakestats.parse._rake_replay import Replay
+
+__all__ = ["build_record"]
+
+
+def _text(cards: list[object]) -> str | None:
+    if None in cards:
+        return None
+    return " ".join(map(str, cards))
+
+
+def build_record(replay: Replay, s: Settlement, source_file: str) -> HandRecord:
+    hand = replay.hand
+    h = replay.engine
+    position = {seat: i + 1 for i, seat in enumerate(h.order)}
+    skull = s.skull_ace
+    players = []
+    skull_seat = skull[0] if skull is not None else None
+    skull_outcome = skull[1].value if skull is not None else None
+    for seat_line in hand.seats:
+        seat = seat_line.seat
+        p = h.players[seat]
+        held: list[object] = list(p.cards)
+        shown = replay.shown.get(seat)
+        if shown is not None:
+            cards: str | None = " ".join(map(str, shown))
+            hole = _text(held[:3]) if replay.hole_known[seat] else None
+        else:
+            cards = _text(held) if held else None
+            hole = _text(held[:3])
+        value = s.values.get(seat)
+        players.append(
+            PlayerRecord(
+                player=p.name,
+                seat=seat,
+                position=position[seat],
+                stack=p.starting_stack,
+                invested=p.invested,
+                collected=s.collected[seat],
+                cards=cards,
+                hole_cards=hole,
+                went_to_reveal=shown is not None,
+                skull_ace_held=cards is not None and "As" in cards.split(" "),
+                skull_ace_outcome=skull_outcome if seat == skull_seat else None,
+                hand_category=value.category.name if value is not None else None,
+                hand_description=value.description if value is not None else None,
+                folded_round=replay.folded_round.get(seat),
+                all_in=p.stack == 0 and not p.folded,
+            )
+        )
+    return HandRecord(
+        hand_id=hand.hand_id,
+        site=hand.site,
+        game=Game.RAKE,
+        played_at=hand.played_at,
+        table_name=hand.table,
+        max_seats=hand.max_seats,
+        currency="chips",
+        is_tournament=False,
+        ante=hand.ante,
+        total_pot=s.total_pot,
+        house_fee=s.house_fee,
+        source_file=source_file,
+        source_line=hand.first_line,
+        view=hand.view,
+        players=tuple(players),
+        actions=tuple(replay.actions),
+        pickups=tuple(replay.pickups),
+        dealer_seat=hand.dealer_seat,
+        hero=hand.hero,
+    )
