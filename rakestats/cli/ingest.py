@@ -75,7 +75,7 @@ def quarantine_command(warehouse: str, raw: bool) -> None:
     with fail_on_warehouse_error():
         df = Warehouse(warehouse).quarantine()
     for row in df.itertuples(index=False):
-        click.echo(f"{safe_text(row.source_file)}:{row.line}: {safe_text(row.reason)}")
+        click.echo(f"{safe_text(str(row.source_file))}:{row.line}: {safe_text(str(row.reason))}")
         if raw:
             for line in str(row.raw_text).splitlines():
                 click.echo(f"    {safe_text(line)}")

@@ -116,7 +116,7 @@ Message = tuple[str, int, Any]
 def _parse_file(index: int, path: str) -> Iterator[Message]:
     """Parse one file into ("batch", index, (tables, quarantine records)) messages and a
     final ("done", index, (read, skipped, repeats)) or ("unrecognized", index, reason)."""
-    from rakestats.parse import UnrecognizedFileError, iter_file
+    from rakestats.parse import ReadError, UnrecognizedFileError, iter_file
 
     batch: list[HandRecord] = []
     quarantined: list[QuarantineRecord] = []
@@ -140,6 +140,13 @@ def _parse_file(index: int, path: str) -> Iterator[Message]:
                 batch, quarantined = [], []
     except UnrecognizedFileError as exc:
         yield ("unrecognized", index, str(getattr(exc, "reason", exc)))
+        return
+    except ReadError as exc:
+        # hands before the damage are kept; the file is reported and not recorded as
+        # ingested, so a later run reads it again
+        if batch or quarantined:
+            yield ("batch", index, (hands_to_tables(batch, 0) if batch else None, quarantined))
+        yield ("unrecognized", index, f"read error after line {exc.line}: {exc.reason}")
         return
     except OSError as exc:
         yield ("unrecognized", index, f"cannot read: {exc.strerror or exc}")
