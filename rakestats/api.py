@@ -17,6 +17,7 @@ from typing import Any
 import duckdb
 import pandas as pd
 
+from rakestats.stats import StatsMixin
 from rakestats.warehouse import (
     CompactSummary,
     IngestSummary,
@@ -32,7 +33,7 @@ from rakestats.warehouse._ingest import ProgressFn
 __all__ = ["Warehouse"]
 
 
-class Warehouse:
+class Warehouse(StatsMixin):
     """A rakestats warehouse directory. Construction does no I/O."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:

@@ -1,0 +1,106 @@
+"""Aggressiveness from the per-round action counters of ``players`` (VPIP, first-round
+raise, AF, AFq, overall and per round), and from the ``actions`` sequence (fold to a
+bet, check-raise, re-raise).
+
+Counters: ``rN_bets`` counts bets and Razz completions, ``rN_raises`` raises,
+``rN_calls`` calls, ``rN_folds`` folds; antes and the Razz bring-in are not counted
+(they are forced).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rakestats.stats._scope import KEYS, Scope
+from rakestats.warehouse.schema import MAX_ROUNDS
+
+__all__ = ["AGGREGATES", "OUTPUT", "action_stats_sql"]
+
+_ROUNDS = range(1, MAX_ROUNDS + 1)
+_KINDS = ("bets", "raises", "calls", "folds")
+
+
+def _total(kind: str) -> str:
+    return "(" + " + ".join(f"_r{r}_{kind}" for r in _ROUNDS) + ")"
+
+
+def _af(bets: str, raises: str, calls: str) -> str:
+    return f"({bets} + {raises})::DOUBLE / nullif({calls}, 0)"
+
+
+def _afq(bets: str, raises: str, calls: str, folds: str) -> str:
+    return f"({bets} + {raises})::DOUBLE / nullif({bets} + {raises} + {calls} + {folds}, 0)"
+
+
+AGGREGATES = [
+    "count(*) FILTER (WHERE r1_bets + r1_raises + r1_calls > 0) AS vpip_hands",
+    "count(*) FILTER (WHERE r1_bets + r1_raises > 0) AS raise_r1_hands",
+    *[f"sum(r{r}_{k})::BIGINT AS _r{r}_{k}" for r in _ROUNDS for k in _KINDS],
+]
+
+OUTPUT = [
+    "vpip_hands::DOUBLE / hands AS vpip",
+    "raise_r1_hands::DOUBLE / hands AS raise_r1",
+    f"{_total('bets')} AS bets",
+    f"{_total('raises')} AS raises",
+    f"{_total('calls')} AS calls",
+    f"{_total('folds')} AS folds",
+    f"{_af(_total('bets'), _total('raises'), _total('calls'))} AS af",
+    f"{_afq(_total('bets'), _total('raises'), _total('calls'), _total('folds'))} AS afq",
+    *[f"{_af(f'_r{r}_bets', f'_r{r}_raises', f'_r{r}_calls')} AS af_r{r}" for r in _ROUNDS],
+    *[
+        f"{_afq(f'_r{r}_bets', f'_r{r}_raises', f'_r{r}_calls', f'_r{r}_folds')} AS afq_r{r}"
+        for r in _ROUNDS
+    ],
+]
+
+
+def action_stats_sql(scope: Scope, by_round: bool) -> tuple[str, dict[str, Any]]:
+    """Fold to a bet, check-raise and re-raise, from the action sequence.
+
+    - a *decision facing a bet* is a fold, call, raise or completion with
+      ``facing_bet``; fold to a bet % = its folds / such decisions;
+    - a *check-raise opportunity* is an action right after the same player's check in
+      the same round (the player checked and someone bet); check-raise % = raises among
+      them / opportunities;
+    - a *re-raise opportunity* is a decision facing a bet whose last bet-or-raise in the
+      round was a raise; re-raise % = raises among them / opportunities.
+    """
+    base, params = scope.base(prefilter_min_hands=True)
+    keys = ", ".join(f"b.{k}" for k in KEYS)
+    group = keys + (", a.round" if by_round else "")
+    sql = f"""
+WITH {base},
+acts AS (
+    SELECT a.hand_key, a.round, a.seq, a.player, a.kind, a.facing_bet,
+        last_value(CASE WHEN a.kind IN ('bet', 'raise', 'complete', 'bring_in')
+                        THEN a.kind END IGNORE NULLS) OVER (
+            PARTITION BY a.hand_key, a.round ORDER BY a.seq
+            ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS last_aggressive,
+        lag(a.kind) OVER (
+            PARTITION BY a.hand_key, a.round, a.player ORDER BY a.seq) AS previous_own
+    FROM actions a
+    WHERE a.hand_key IN (SELECT hand_key FROM base)
+),
+g AS (
+    SELECT {group},
+        count(*) FILTER (WHERE a.facing_bet AND a.kind IN ('fold', 'call', 'raise', 'complete'))
+            AS faced_bet,
+        count(*) FILTER (WHERE a.facing_bet AND a.kind = 'fold') AS folded_to_bet,
+        count(*) FILTER (WHERE a.previous_own = 'check') AS check_raise_chances,
+        count(*) FILTER (WHERE a.previous_own = 'check' AND a.kind = 'raise') AS check_raises,
+        count(*) FILTER (WHERE a.facing_bet AND a.last_aggressive = 'raise'
+                           AND a.kind IN ('fold', 'call', 'raise')) AS reraise_chances,
+        count(*) FILTER (WHERE a.facing_bet AND a.last_aggressive = 'raise'
+                           AND a.kind = 'raise') AS reraises
+    FROM acts a JOIN base b ON a.hand_key = b.hand_key AND a.player = b.screen_name
+    GROUP BY {group}
+)
+SELECT *,
+    folded_to_bet::DOUBLE / nullif(faced_bet, 0) AS fold_to_bet,
+    check_raises::DOUBLE / nullif(check_raise_chances, 0) AS check_raise,
+    reraises::DOUBLE / nullif(reraise_chances, 0) AS reraise
+FROM g
+ORDER BY game, currency, player{", round" if by_round else ""}
+"""
+    return sql, params

@@ -1,0 +1,130 @@
+"""``StatsMixin``: the statistics methods of :class:`rakestats.Warehouse`.
+
+Every method takes the filters of :class:`~rakestats.stats.Filters` as keyword
+arguments (``since``, ``until``, ``game``, ``currency``, ``site``, ``ante``,
+``big_bet``, ``table_size``, ``players``, ``min_hands``) and ``aliases`` (a path to a
+.toml or .csv file, a ``{person: [screen names]}`` mapping, or :class:`Aliases`), and
+returns a pandas DataFrame with one row per player, game and currency (plus the
+breakdown). All values reach DuckDB as bound parameters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import timedelta
+from typing import Any, Unpack
+
+import duckdb
+import pandas as pd
+
+from rakestats.stats._aggression import action_stats_sql
+from rakestats.stats._aliases import AliasesLike, load_aliases
+from rakestats.stats._filters import FilterArgs, Filters
+from rakestats.stats._players import player_stats_sql
+from rakestats.stats._scope import Scope, run
+from rakestats.stats._sessions import net_won_sql, sessions_sql
+from rakestats.stats._showdown import pickup_stats_sql
+from rakestats.stats._skull import skull_ace_sql
+
+__all__ = ["StatsMixin"]
+
+
+class StatsMixin:
+    """Statistics over a warehouse; the class using it provides ``connect()``."""
+
+    def connect(self) -> duckdb.DuckDBPyConnection:
+        raise NotImplementedError
+
+    def _stats(self, built: tuple[str, dict[str, Any]], scope: Scope) -> pd.DataFrame:
+        sql, params = built
+        con = self.connect()
+        try:
+            return run(con, scope, sql, params)
+        finally:
+            con.close()
+
+    @staticmethod
+    def _scope(aliases: AliasesLike, filters: FilterArgs) -> Scope:
+        return Scope(Filters.of(filters), load_aliases(aliases))
+
+    def player_stats(
+        self,
+        *,
+        by: Sequence[str] = (),
+        aliases: AliasesLike = None,
+        **filters: Unpack[FilterArgs],
+    ) -> pd.DataFrame:
+        """Results, aggressiveness, showdown and Ace of Skulls figures per player, game
+        and currency (``docs/stats.md`` defines each column). ``by`` splits rows further:
+        any of ``position``, ``table_size``, ``ante``, ``big_bet``, ``site``."""
+        scope = self._scope(aliases, filters)
+        return self._stats(player_stats_sql(scope, tuple(by)), scope)
+
+    def positions(
+        self, *, aliases: AliasesLike = None, **filters: Unpack[FilterArgs]
+    ) -> pd.DataFrame:
+        """``player_stats`` split by position relative to the dealer."""
+        return self.player_stats(by=("position",), aliases=aliases, **filters)
+
+    def table_sizes(
+        self, *, aliases: AliasesLike = None, **filters: Unpack[FilterArgs]
+    ) -> pd.DataFrame:
+        """``player_stats`` split by the number of players dealt in."""
+        return self.player_stats(by=("table_size",), aliases=aliases, **filters)
+
+    def skull_ace(
+        self, *, aliases: AliasesLike = None, **filters: Unpack[FilterArgs]
+    ) -> pd.DataFrame:
+        """The Ace of Skulls per player: held, Reveals with it, automatic wins and losses,
+        loss frequency with a 95% Wilson interval, folds holding it, net in those hands,
+        pick-ups of it face up and face down."""
+        scope = self._scope(aliases, filters)
+        return self._stats(skull_ace_sql(scope), scope)
+
+    def action_stats(
+        self,
+        *,
+        by_round: bool = False,
+        aliases: AliasesLike = None,
+        **filters: Unpack[FilterArgs],
+    ) -> pd.DataFrame:
+        """Fold to a bet, check-raise and re-raise (with their counts), from the action
+        sequence; ``by_round`` gives one row per betting round."""
+        scope = self._scope(aliases, filters)
+        return self._stats(action_stats_sql(scope, by_round), scope)
+
+    def pickup_stats(
+        self,
+        *,
+        by_pickup: bool = False,
+        aliases: AliasesLike = None,
+        **filters: Unpack[FilterArgs],
+    ) -> pd.DataFrame:
+        """Pick-ups: face-up and face-down share, and how often the card improved the
+        hand category; ``by_pickup`` splits first and second pick-up."""
+        scope = self._scope(aliases, filters)
+        return self._stats(pickup_stats_sql(scope, by_pickup), scope)
+
+    def net_won(
+        self, *, aliases: AliasesLike = None, **filters: Unpack[FilterArgs]
+    ) -> pd.DataFrame:
+        """The per-hand cumulative net-won series per player, game and currency, split
+        into Reveal and non-Reveal winnings."""
+        scope = self._scope(aliases, filters)
+        return self._stats(net_won_sql(scope), scope)
+
+    def sessions(
+        self,
+        *,
+        gap: timedelta | float = 30.0,
+        aliases: AliasesLike = None,
+        **filters: Unpack[FilterArgs],
+    ) -> pd.DataFrame:
+        """A player's hands grouped into sessions: a new one starts after a gap of more
+        than ``gap`` (minutes, or a timedelta). Columns: start, end, minutes, hands, net,
+        win rate."""
+        if isinstance(gap, bool) or not isinstance(gap, (timedelta, int, float)):
+            raise TypeError(f"gap must be minutes or a timedelta, got {gap!r}")
+        delta = gap if isinstance(gap, timedelta) else timedelta(minutes=gap)
+        scope = self._scope(aliases, filters)
+        return self._stats(sessions_sql(scope, delta), scope)

@@ -1,0 +1,102 @@
+"""The rows a statistic is computed over: filtered ``players`` rows, with the person
+(after aliases) and the game's unit, as a SQL common table expression ``base``.
+
+Every statistic keys its rows by (person, game, currency): amounts are never added up
+across games or currencies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import duckdb
+import pandas as pd
+
+from rakestats.stats._aliases import Aliases
+from rakestats.stats._filters import Filters
+
+__all__ = ["KEYS", "UNIT_NAME", "Scope", "run", "wilson_sql"]
+
+# The grouping every result row has: one row per player (person), game and currency.
+KEYS = ("player", "game", "currency")
+
+ALIAS_TABLE = "_rakestats_aliases"
+
+# The win-rate unit of each game: antes for Rake, big bets for Razz.
+UNIT_NAME = "CASE WHEN game = 'razz' THEN 'big_bet' ELSE 'ante' END"
+_UNIT = "CASE WHEN p.game = 'razz' THEN p.big_bet ELSE p.ante END"
+
+Z95 = 1.96  # two-sided 95% normal quantile, as trackers and textbooks round it
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Filters plus aliases: builds the ``base`` CTE. In ``base``, ``player`` is the
+    person (the alias-resolved name), ``screen_name`` the name in the history, ``unit``
+    the hand's win-rate unit in chips and ``x`` the hand's net in units (NULL when the
+    unit is unknown or zero)."""
+
+    filters: Filters
+    aliases: Aliases | None = None
+
+    def register(self, con: duckdb.DuckDBPyConnection) -> None:
+        """Make the alias table visible to the connection (before running a query)."""
+        if self.aliases:
+            con.register(ALIAS_TABLE, self.aliases.table())
+
+    def base(self, *, prefilter_min_hands: bool) -> tuple[str, dict[str, Any]]:
+        """``WITH base AS (...)`` text (without the WITH) and its parameters.
+
+        With ``prefilter_min_hands`` the ``min_hands`` filter is applied here, to each
+        player's hands in range; otherwise the caller applies it (a HAVING clause)."""
+        if self.aliases:
+            person = "coalesce(a.person, p.player)"
+            join = f"LEFT JOIN {ALIAS_TABLE} a ON a.screen_name = p.player"
+        else:
+            person, join = "p.player", ""
+        where, params = self.filters.where("p", person if self.aliases else None)
+        body = (
+            f"SELECT p.* EXCLUDE (player), p.player AS screen_name, {person} AS player, "
+            f"{_UNIT} AS unit, p.net::DOUBLE / nullif({_UNIT}, 0) AS x "
+            f"FROM players p {join} WHERE {where}"
+        )
+        if prefilter_min_hands and self.filters.min_hands > 0:
+            params["f_min_hands"] = self.filters.min_hands
+            sql = (
+                f"base0 AS ({body}), "
+                "base AS (SELECT b.* FROM base0 b SEMI JOIN ("
+                "SELECT player, game, currency FROM base0 GROUP BY ALL "
+                "HAVING count(*) >= $f_min_hands) e "
+                "ON b.player = e.player AND b.game = e.game "
+                "AND b.currency IS NOT DISTINCT FROM e.currency)"
+            )
+        else:
+            sql = f"base AS ({body})"
+        return sql, params
+
+    def having(self, params: dict[str, Any]) -> str:
+        """A HAVING clause for ``min_hands`` on a query grouped by player, game, currency."""
+        if self.filters.min_hands <= 0:
+            return ""
+        params["f_min_hands"] = self.filters.min_hands
+        return "HAVING count(*) >= $f_min_hands"
+
+
+def run(
+    con: duckdb.DuckDBPyConnection, scope: Scope, sql: str, params: dict[str, Any]
+) -> pd.DataFrame:
+    """Execute ``sql`` (which uses the ``base`` CTE of ``scope``) with bound parameters."""
+    scope.register(con)
+    return con.execute(sql, params).fetchdf()
+
+
+def wilson_sql(k: str, n: str, z: float = Z95) -> tuple[str, str]:
+    """SQL for the Wilson score interval of ``k`` successes in ``n`` trials (NULL when
+    ``n`` is 0)."""
+    z2 = z * z
+    p = f"({k})::DOUBLE / nullif({n}, 0)"
+    centre = f"({p} + {z2!r} / (2.0 * ({n})))"
+    half = f"({z!r} * sqrt({p} * (1 - {p}) / ({n}) + {z2!r} / (4.0 * ({n}) * ({n}))))"
+    denom = f"(1 + {z2!r} / ({n}))"
+    return f"(({centre} - {half}) / {denom})", f"(({centre} + {half}) / {denom})"

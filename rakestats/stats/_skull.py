@@ -1,0 +1,63 @@
+"""The Ace of Skulls: holding it at the end, Reveals with it, automatic wins and
+losses, the Skull Ace loss frequency (automatic losses / Reveals with it, with a 95%
+Wilson interval), folds while holding it, net chips in those hands, and pick-ups of it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rakestats.stats._scope import KEYS, Scope, wilson_sql
+
+__all__ = ["AGGREGATES", "OUTPUT", "skull_ace_sql"]
+
+AGGREGATES = [
+    "count(*) FILTER (WHERE skull_ace_held) AS skull_ace_held",
+    "count(*) FILTER (WHERE skull_ace_held AND went_to_reveal) AS skull_ace_reveals",
+    "count(*) FILTER (WHERE skull_ace_outcome = 'auto_win') AS skull_ace_auto_wins",
+    "count(*) FILTER (WHERE skull_ace_outcome = 'auto_loss') AS skull_ace_auto_losses",
+    "count(*) FILTER (WHERE skull_ace_held AND (folded_round IS NOT NULL OR "
+    "r1_folds + r2_folds + r3_folds + r4_folds + r5_folds > 0)) AS skull_ace_folds",
+    "coalesce(sum(net) FILTER (WHERE skull_ace_held), 0)::BIGINT AS skull_ace_net",
+]
+
+_LOW, _HIGH = wilson_sql("skull_ace_auto_losses", "skull_ace_reveals")
+
+OUTPUT = [
+    "skull_ace_held",
+    "skull_ace_reveals",
+    "skull_ace_auto_wins",
+    "skull_ace_auto_losses",
+    "skull_ace_auto_losses::DOUBLE / nullif(skull_ace_reveals, 0) AS skull_ace_loss_freq",
+    f"{_LOW} AS skull_ace_loss_ci_low",
+    f"{_HIGH} AS skull_ace_loss_ci_high",
+    "skull_ace_folds",
+    "skull_ace_net",
+]
+
+
+def skull_ace_sql(scope: Scope) -> tuple[str, dict[str, Any]]:
+    """The Ace of Skulls table: the counts above plus pick-ups of the card (face up,
+    face down as far as the history shows the card)."""
+    base, params = scope.base(prefilter_min_hands=True)
+    keys = ", ".join(KEYS)
+    bkeys = ", ".join(f"b.{k}" for k in KEYS)
+    sql = f"""
+WITH {base},
+g AS (SELECT {keys}, count(*) AS hands, {", ".join(AGGREGATES)} FROM base GROUP BY {keys}),
+pk AS (
+    SELECT {bkeys},
+        count(*) FILTER (WHERE k.face_up) AS skull_ace_pickups_face_up,
+        count(*) FILTER (WHERE NOT k.face_up) AS skull_ace_pickups_face_down
+    FROM pickups k JOIN base b ON k.hand_key = b.hand_key AND k.player = b.screen_name
+    WHERE k.card = 'As'
+    GROUP BY {bkeys}
+)
+SELECT g.player, g.game, g.currency, g.hands, {", ".join(OUTPUT)},
+    coalesce(pk.skull_ace_pickups_face_up, 0) AS skull_ace_pickups_face_up,
+    coalesce(pk.skull_ace_pickups_face_down, 0) AS skull_ace_pickups_face_down
+FROM g LEFT JOIN pk ON g.player = pk.player AND g.game = pk.game
+    AND g.currency IS NOT DISTINCT FROM pk.currency
+ORDER BY g.game, g.currency, g.player
+"""
+    return sql, params
