@@ -8,3 +8,4 @@ from rakestats.cli._group import main
 __all__ = ["main"]
 
 from rakestats.cli import ingest as _ingest  # noqa: F401
+from rakestats.cli import stats as _stats  # noqa: F401

@@ -1,0 +1,196 @@
+"""``rakestats stats``: per-player statistics as a table, CSV or JSON."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from datetime import date
+from typing import Any
+
+import click
+import pandas as pd
+
+from rakestats.api import Warehouse
+from rakestats.cli._common import fail_on_warehouse_error, safe_text, warehouse_option
+from rakestats.cli._group import main
+from rakestats.stats import AliasError, FilterArgs
+
+__all__ = ["JSON_KEYS", "stats_command"]
+
+# Keys of each object of ``--format json``, in order (rates are fractions 0-1).
+JSON_KEYS = (
+    "player",
+    "game",
+    "currency",
+    "hands",
+    "net",
+    "net_per_hand",
+    "winrate_unit",
+    "winrate_per100",
+    "winrate_se",
+    "winrate_ci_low",
+    "winrate_ci_high",
+    "won_pct",
+    "vpip",
+    "raise_r1",
+    "af",
+    "afq",
+    "wtsd",
+    "wsd",
+    "won_no_reveal_pct",
+    "skull_ace_held",
+    "skull_ace_reveals",
+    "skull_ace_auto_wins",
+    "skull_ace_auto_losses",
+    "skull_ace_loss_freq",
+    "skull_ace_loss_ci_low",
+    "skull_ace_loss_ci_high",
+    "skull_ace_folds",
+    "skull_ace_net",
+)
+
+# Terminal table: (header, column, format).
+_TABLE = (
+    ("player", "player", "s"),
+    ("game", "game", "s"),
+    ("cur", "currency", "s"),
+    ("hands", "hands", "d"),
+    ("net", "net", "d"),
+    ("win/100", "winrate_per100", ".1f"),
+    ("95% CI", "_ci", "s"),
+    ("unit", "winrate_unit", "s"),
+    ("VPIP", "vpip", "%"),
+    ("R1 raise", "raise_r1", "%"),
+    ("AF", "af", ".2f"),
+    ("AFq", "afq", "%"),
+    ("WTSD", "wtsd", "%"),
+    ("W$SD", "wsd", "%"),
+    ("skull rev", "skull_ace_reveals", "d"),
+    ("skull loss", "skull_ace_auto_losses", "d"),
+    ("loss freq", "skull_ace_loss_freq", "%"),
+)
+
+
+def _json_value(value: Any) -> Any:
+    if value is None or value is pd.NA or value is pd.NaT:
+        return None
+    if hasattr(value, "item"):
+        value = value.item()
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
+def _records(df: pd.DataFrame) -> list[dict[str, Any]]:
+    cols = [k for k in JSON_KEYS if k in df.columns]
+    return [
+        {k: _json_value(v) for k, v in zip(cols, row, strict=True)}
+        for row in df[cols].itertuples(index=False, name=None)
+    ]
+
+
+def _cell(value: Any, fmt: str) -> str:
+    value = _json_value(value)
+    if value is None:
+        return "-"
+    if fmt == "s":
+        return safe_text(str(value))
+    if fmt == "%":
+        return f"{100 * value:.1f}%"
+    return format(value, fmt)
+
+
+def _table(df: pd.DataFrame) -> str:
+    df = df.assign(
+        _ci=[
+            "-" if _json_value(lo) is None else f"[{lo:.1f}, {hi:.1f}]"
+            for lo, hi in zip(df["winrate_ci_low"], df["winrate_ci_high"], strict=True)
+        ]
+    )
+    rows = [[_cell(v, fmt) for _, col, fmt in _TABLE for v in (r[col],)] for _, r in df.iterrows()]
+    heads = [h for h, _, _ in _TABLE]
+    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(heads)]
+    left = {i for i, (_, _, fmt) in enumerate(_TABLE) if fmt == "s"}
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(
+            c.ljust(w) if i in left else c.rjust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
+
+    return "\n".join([line(heads), line(["-" * w for w in widths]), *map(line, rows)])
+
+
+@main.command("stats")
+@warehouse_option
+@click.option("--game", "-g", help="Only this game (rake, razz).")
+@click.option("--player", "-p", "players", multiple=True, help="Only this player (repeatable).")
+@click.option("--min-hands", type=click.IntRange(min=0), default=0, help="Minimum hands.")
+@click.option("--since", type=click.DateTime(["%Y-%m-%d"]), help="First day (UTC, inclusive).")
+@click.option("--until", type=click.DateTime(["%Y-%m-%d"]), help="Last day (UTC, inclusive).")
+@click.option("--ante", type=int, help="Only hands at this ante.")
+@click.option("--table-size", type=click.IntRange(min=2), help="Only hands with this many players.")
+@click.option(
+    "--aliases",
+    type=click.Path(exists=True, dir_okay=False),
+    help="TOML or CSV file mapping screen names to people; rows are then per person.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "csv", "json"]),
+    default="table",
+    show_default=True,
+    help="Output format.",
+)
+def stats_command(
+    warehouse: str,
+    game: str | None,
+    players: tuple[str, ...],
+    min_hands: int,
+    since: Any,
+    until: Any,
+    ante: int | None,
+    table_size: int | None,
+    aliases: str | None,
+    fmt: str,
+) -> None:
+    """Per-player statistics: one row per player, game and currency.
+
+    Rates are fractions in csv and json; the win rate is per 100 hands in the game's
+    unit (antes for Rake, big bets for Razz) with a 95% confidence interval.
+
+    Example: rakestats stats -w wh --game rake --min-hands 100 --format json
+    """
+    filters: FilterArgs = {"min_hands": min_hands}
+    if game:
+        filters["game"] = game
+    if players:
+        filters["players"] = list(players)
+    if since is not None:
+        filters["since"] = date(since.year, since.month, since.day)
+    if until is not None:
+        filters["until"] = date(until.year, until.month, until.day)
+    if ante is not None:
+        filters["ante"] = ante
+    if table_size is not None:
+        filters["table_size"] = table_size
+    with fail_on_warehouse_error():
+        wh = Warehouse(warehouse)
+        wh.store.check_version()  # a missing or foreign directory is an error, not created
+        try:
+            df = wh.player_stats(aliases=aliases, **filters)
+        except AliasError as exc:
+            raise click.UsageError(safe_text(str(exc))) from None
+    if fmt == "json":
+        click.echo(json.dumps(_records(df), ensure_ascii=False, indent=1))
+    elif fmt == "csv":
+        if sys.stdout.isatty():  # names from histories must not drive the terminal
+            for col in ("player", "game", "currency"):
+                df[col] = [v if v is None else safe_text(str(v)) for v in df[col]]
+        click.echo(df.to_csv(index=False), nl=False)
+    elif df.empty:
+        click.echo("no hands match")
+    else:
+        click.echo(_table(df))
