@@ -1,5 +1,16 @@
 """Simulated Rake play: bots, table sessions, and the hand-history writer."""
 
+from rakestats.sim.runner import SimulationSummary, simulate
+from rakestats.sim.styles import STYLES, Style
 from rakestats.sim.writer import HandMeta, NameRefusedError, format_hand, write_hand
 
-__all__ = ["HandMeta", "NameRefusedError", "format_hand", "write_hand"]
+__all__ = [
+    "STYLES",
+    "HandMeta",
+    "NameRefusedError",
+    "SimulationSummary",
+    "Style",
+    "format_hand",
+    "simulate",
+    "write_hand",
+]

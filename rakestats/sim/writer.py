@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TextIO
 
-from rakestats.cards import Card
+from rakestats.cards import DECK, Card
 from rakestats.rake.engine import Phase, RakeHand
 from rakestats.rake.events import (
     Action,
@@ -67,6 +67,8 @@ __all__ = [
 ]
 
 _ORDINAL = {1: "FIRST", 2: "SECOND", 3: "THIRD"}
+_CARD_TEXT = {id(c): str(c) for c in DECK}
+_ACCEPTED: set[tuple[str, str]] = set()
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +119,17 @@ def _format_time(at: datetime) -> str:
 
 
 def _cards(cards: Iterable[Card | None]) -> str:
-    return "[" + " ".join(str(c) for c in cards) + "]"
+    text = _CARD_TEXT
+    return "[" + " ".join(text.get(id(c)) or str(c) for c in cards) + "]"
+
+
+def _check_name_once(name: str, what: str = "player name") -> None:
+    """``check_name`` remembering the names already accepted (a name repeats every hand)."""
+    if (name, what) in _ACCEPTED:
+        return
+    check_name(name, what)
+    if len(_ACCEPTED) < 4096:
+        _ACCEPTED.add((name, what))
 
 
 def _check(hand: RakeHand, meta: HandMeta) -> None:
@@ -128,10 +140,12 @@ def _check(hand: RakeHand, meta: HandMeta) -> None:
             f"hand {meta.hand_id}: meta says house fee {format_fee(meta.house_fee)}, "
             f"the hand was played with {format_fee(hand.house_fee)}"
         )
-    check_site(meta.site)
-    check_name(meta.table, "table name")
+    if (meta.site, "site name") not in _ACCEPTED:
+        check_site(meta.site)
+        _ACCEPTED.add((meta.site, "site name"))
+    _check_name_once(meta.table, "table name")
     for p in hand.players.values():
-        check_name(p.name)
+        _check_name_once(p.name)
     if meta.hero is not None and meta.hero not in {p.name for p in hand.players.values()}:
         raise ValueError(f"hand {meta.hand_id}: hero {meta.hero!r} is not at the table")
     if max(hand.players) > meta.max_seats:
