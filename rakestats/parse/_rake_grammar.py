@@ -20,6 +20,7 @@ from rakestats.parse._rake_model import (
     AnteLine,
     CollectLine,
     DealtLine,
+    Item,
     MiddleLine,
     OutcomeLine,
     ParsedHand,
@@ -112,7 +113,10 @@ _KIND_OF_WORD = {
 }
 _TZ_CACHE: dict[str, tzinfo] = {"UTC": UTC}
 _FEE_CACHE: dict[str, HouseFee] = {"House fee: none": NO_FEE}
-_BETTING = (Section.ROUND1, Section.ROUND2, Section.ROUND3)
+_DEAL, _MIDDLE, _REVEAL, _COLLECT, _SUMMARY = 0, 2, 7, 8, 9
+_BETTING = frozenset((1, 4, 6))
+_PLAYER_SECTIONS = frozenset((3, 5))  # the pick-ups
+_RAISE = ActionKind.RAISE
 
 
 def unexpected(lineno: int, text: str, why: str = "unexpected line") -> HandError:
@@ -209,23 +213,19 @@ def parse_lines(p: type[RakePatterns], lines: Sequence[str], first: int) -> Pars
         if i == n:
             raise HandError(first + n - 1, "hand ends before the seat lines")
         raise unexpected(first + i, lines[i])
-    names = sorted((s.name for s in hand.seats), key=len, reverse=True)
-    name_set = frozenset(names)
+    name_set = frozenset(s.name for s in hand.seats)
     if hand.hero is not None and hand.hero not in name_set:
         raise HandError(first + 3, f"line {first + 3}: the hero {hand.hero!r} has no seat")
     ante_pattern = p.ante_pattern
     while i < n and not lines[i].startswith("*** "):
         line = lines[i]
-        for name in names:
-            if line.startswith(name):
-                m = ante_pattern.match(line, len(name))
-                if m is not None:
-                    hand.antes.append(AnteLine(first + i, name, int(m[1]), m[2] is not None))
-                    break
-        else:
+        k = line.rfind(": ")
+        m = ante_pattern.match(line, k) if k > 0 and line[:k] in name_set else None
+        if m is None:
             raise unexpected(first + i, line)
+        hand.antes.append(AnteLine(first + i, line[:k], int(m[1]), m[2] is not None))
         i += 1
-    _body(p, hand, lines, i, names, name_set)
+    _body(p, hand, lines, i, name_set)
     return hand
 
 
@@ -234,110 +234,113 @@ def _body(
     hand: ParsedHand,
     lines: Sequence[str],
     i: int,
-    names: list[str],
     name_set: frozenset[str],
 ) -> None:
     first = hand.first_line
     n = len(lines)
     headers = p.section_headers
     block: SectionBlock | None = None
+    items: list[Item] = []
     sec = -1
     collect_pattern = p.collect_pattern
     while i < n:
         line = lines[i]
         lineno = first + i
         i += 1
-        new = headers.get(line) if line.startswith("*** ") else None
-        if new is not None:
-            if new is Section.SUMMARY:
-                if sec != Section.COLLECT:
-                    raise unexpected(lineno, line, "no 'collected' line before")
-                _summary(p, hand, lines, i, names)
-                return
-            if new != sec + 1:
-                raise unexpected(lineno, line, "section out of order:")
-            block = SectionBlock(new, lineno)
-            hand.sections.append(block)
-            sec = new
-            continue
+        if line.startswith("*** "):
+            new = headers.get(line)
+            if new is not None:
+                if new == _SUMMARY:
+                    if sec != _COLLECT:
+                        raise unexpected(lineno, line, "no 'collected' line before")
+                    _summary(p, hand, lines, i)
+                    return
+                if new != sec + 1:
+                    raise unexpected(lineno, line, "section out of order:")
+                block = SectionBlock(new, lineno)
+                items = block.items
+                hand.sections.append(block)
+                sec = new
+                continue
         if block is None:
             raise unexpected(lineno, line)
-        if sec in _BETTING or sec == Section.REVEAL or sec == Section.COLLECT:
-            if sec != Section.COLLECT:
-                if line.startswith("Uncalled bet (") and sec != Section.REVEAL:
-                    m = p.uncalled_pattern.match(line)
-                    if m is not None and m[2] in name_set:
-                        block.items.append(UncalledLine(lineno, int(m[1]), m[2]))
-                        continue
-                item = _player_line(p, line, lineno, names, sec)
-                if item is not None:
-                    block.items.append(item)
-                    continue
-            for name in names:
-                if line.startswith(name):
-                    m = collect_pattern.match(line, len(name))
-                    if m is not None:
-                        if sec != Section.COLLECT:
-                            block = SectionBlock(Section.COLLECT, lineno)
-                            hand.sections.append(block)
-                            sec = Section.COLLECT
-                        pot = 0 if m[3] is None else int(m[3])
-                        single = m[2] is not None
-                        block.items.append(CollectLine(lineno, name, int(m[1]), pot, single))
-                        break
-            else:
+        if sec in _PLAYER_SECTIONS:
+            item = _player_line(p, line, lineno, name_set, sec)
+            if item is None:
                 raise unexpected(lineno, line)
-        elif sec == Section.DEAL:
+            items.append(item)
+        elif sec == _DEAL:
             j = line.rfind(" [")
             if not line.startswith("Dealt to ") or j < 0 or line[-1] != "]":
                 raise unexpected(lineno, line)
             name = line[9:j]
             if name not in name_set:
                 raise unexpected(lineno, line, "unknown player in")
-            block.items.append(DealtLine(lineno, name, _cards(line[j + 2 : -1], 3, lineno)))
-        elif sec == Section.MIDDLE:
+            items.append(DealtLine(lineno, name, _cards(line[j + 2 : -1], 3, lineno)))
+        elif sec == _MIDDLE:
             _middle(p, block, line, lineno)
-        else:  # pick-ups
-            item = _player_line(p, line, lineno, names, sec)
-            if item is None:
+        else:  # betting rounds, the Reveal, the collected pots
+            if sec != _COLLECT:
+                item = _player_line(p, line, lineno, name_set, sec)
+                if item is not None:
+                    items.append(item)
+                    continue
+                if sec != _REVEAL and line.startswith("Uncalled bet ("):
+                    m = p.uncalled_pattern.match(line)
+                    if m is not None and m[2] in name_set:
+                        items.append(UncalledLine(lineno, int(m[1]), m[2]))
+                        continue
+            j = line.rfind(" collected ")
+            m = collect_pattern.match(line, j) if j > 0 and line[:j] in name_set else None
+            if m is None:
                 raise unexpected(lineno, line)
-            block.items.append(item)
+            if sec != _COLLECT:
+                block = SectionBlock(Section.COLLECT, lineno)
+                items = block.items
+                hand.sections.append(block)
+                sec = _COLLECT
+            pot = 0 if m[3] is None else int(m[3])
+            items.append(CollectLine(lineno, line[:j], int(m[1]), pot, m[2] is not None))
     raise HandError(first + n - 1, f"hand ends before the summary (line {first + n - 1})")
 
 
 def _player_line(
-    p: type[RakePatterns], line: str, lineno: int, names: list[str], sec: int
+    p: type[RakePatterns], line: str, lineno: int, name_set: frozenset[str], sec: int
 ) -> ActionLine | PickLine | ShowLine | SkullLine | None:
-    """An action, pick-up, show or Ace of Skulls line of the section, or None."""
-    for name in names:
-        if not line.startswith(name):
-            continue
-        k = len(name)
-        if sec == Section.REVEAL:
-            m = p.show_pattern.match(line, k)
-            if m is not None:
-                return ShowLine(lineno, name, _cards(m[1], 5, lineno), m[2])
-            m = p.skull_pattern.match(line, k)
-            if m is not None:
-                return SkullLine(lineno, name, m[1] == "win")
-        elif sec in _BETTING:
-            m = p.action_pattern.match(line, k)
-            if m is not None:
-                if m[1] is not None:
-                    return ActionLine(lineno, name, _KIND_OF_WORD[m[1]], 0, None, False)
-                if m[2] is not None:
-                    kind = _KIND_OF_WORD[m[2]]
-                    return ActionLine(lineno, name, kind, int(m[3]), None, m[4] is not None)
-                return ActionLine(
-                    lineno, name, ActionKind.RAISE, int(m[5]), int(m[6]), m[7] is not None
-                )
-        else:
-            m = p.pick_pattern.match(line, k)
-            if m is not None:
-                if m[1] is None:
-                    return PickLine(lineno, name, False, None)
-                return PickLine(lineno, name, m[2] == "up", _cards(m[1], 1, lineno)[0])
-    return None
+    """An action, pick-up, show or Ace of Skulls line of the section, or None.
+
+    The text after a player's name never holds ": ", so the name is what comes before
+    the last ": " (the longest declared name that fits, as the format requires).
+    """
+    k = line.rfind(": ")
+    if k <= 0:
+        return None
+    name = line[:k]
+    if name not in name_set:
+        return None
+    if sec in _BETTING:
+        m = p.action_pattern.match(line, k)
+        if m is None:
+            return None
+        if m[1] is not None:
+            return ActionLine(lineno, name, _KIND_OF_WORD[m[1]], 0, None, False)
+        if m[2] is not None:
+            return ActionLine(lineno, name, _KIND_OF_WORD[m[2]], int(m[3]), None, m[4] is not None)
+        return ActionLine(lineno, name, _RAISE, int(m[5]), int(m[6]), m[7] is not None)
+    if sec == _REVEAL:
+        m = p.show_pattern.match(line, k)
+        if m is not None:
+            return ShowLine(lineno, name, _cards(m[1], 5, lineno), m[2])
+        m = p.skull_pattern.match(line, k)
+        if m is not None:
+            return SkullLine(lineno, name, m[1] == "win")
+        return None
+    m = p.pick_pattern.match(line, k)
+    if m is None:
+        return None
+    if m[1] is None:
+        return PickLine(lineno, name, False, None)
+    return PickLine(lineno, name, m[2] == "up", _cards(m[1], 1, lineno)[0])
 
 
 def _middle(p: type[RakePatterns], block: SectionBlock, line: str, lineno: int) -> None:
@@ -361,9 +364,7 @@ def _middle(p: type[RakePatterns], block: SectionBlock, line: str, lineno: int) 
     raise unexpected(lineno, line)
 
 
-def _summary(
-    p: type[RakePatterns], hand: ParsedHand, lines: Sequence[str], i: int, names: list[str]
-) -> None:
+def _summary(p: type[RakePatterns], hand: ParsedHand, lines: Sequence[str], i: int) -> None:
     first = hand.first_line
     n = len(lines)
     if i == n:
@@ -379,6 +380,7 @@ def _summary(
         pots = (int(m[2]), *(int(a) for _, a in sides))
     hand.total = TotalLine(first + i, int(m[1]), pots, int(m[4]))
     outcome_pattern = p.outcome_pattern
+    name_of = {s.seat: s.name for s in hand.seats}
     for j in range(i + 1, n):
         line = lines[j]
         lineno = first + j
@@ -386,14 +388,13 @@ def _summary(
         if not line.startswith("Seat ") or k < 0 or not line[5:k].isdigit():
             raise unexpected(lineno, line)
         seat = int(line[5:k])
-        for name in names:
-            if line.startswith(name, k + 2):
-                o = outcome_pattern.match(line, k + 2 + len(name))
-                if o is not None:
-                    hand.outcomes.append(_outcome(o, lineno, seat, name, line))
-                    break
-        else:
+        name = name_of.get(seat)
+        o = None
+        if name is not None and line.startswith(name, k + 2):
+            o = outcome_pattern.match(line, k + 2 + len(name))
+        if o is None or name is None:
             raise unexpected(lineno, line)
+        hand.outcomes.append(_outcome(o, lineno, seat, name, line))
 
 
 def _outcome(o: re.Match[str], lineno: int, seat: int, name: str, line: str) -> OutcomeLine:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from rakestats.cards import Card
+from rakestats.parse._rake_fast import cards_text
 from rakestats.rake.showdown import Settlement
 from rakestats.records import Game, HandRecord, PlayerRecord
 
@@ -13,10 +16,9 @@ if TYPE_CHECKING:
 __all__ = ["build_record"]
 
 
-def _text(cards: list[object]) -> str | None:
-    if None in cards:
-        return None
-    return " ".join(map(str, cards))
+def _text(cards: Sequence[Card | None]) -> str | None:
+    known = [c for c in cards if c is not None]
+    return cards_text(known) if len(known) == len(cards) else None
 
 
 def build_record(replay: Replay, s: Settlement, source_file: str) -> HandRecord:
@@ -30,10 +32,10 @@ def build_record(replay: Replay, s: Settlement, source_file: str) -> HandRecord:
     for seat_line in hand.seats:
         seat = seat_line.seat
         p = h.players[seat]
-        held: list[object] = list(p.cards)
+        held = p.cards
         shown = replay.shown.get(seat)
         if shown is not None:
-            cards: str | None = " ".join(map(str, shown))
+            cards: str | None = cards_text(shown)
             hole = _text(held[:3]) if replay.hole_known[seat] else None
         else:
             cards = _text(held) if held else None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from rakestats.cards import Card
 from rakestats.parse._base import HandError
+from rakestats.parse._rake_fast import card_text, holding_category
 from rakestats.parse._rake_model import (
     ActionLine,
     DealtLine,
@@ -23,7 +24,6 @@ from rakestats.parse._rake_model import (
 )
 from rakestats.parse._rake_settle import check_collected, check_summary
 from rakestats.rake.engine import IllegalActionError, Phase, RakeHand
-from rakestats.rake.evaluator import evaluate_partial
 from rakestats.rake.events import ActionKind, AntePosted, UncalledReturned
 from rakestats.rake.showdown import Settlement, SkullAceOutcome
 from rakestats.records import ActionRecord, PickupRecord
@@ -40,10 +40,6 @@ def _fail(line: int, reason: str) -> HandError:
     return HandError(line, f"line {line}: {reason}")
 
 
-def _category(cards: list[Card | None]) -> str:
-    return evaluate_partial(cards).category.name  # type: ignore[arg-type]
-
-
 class Replay:
     """Replays one parsed hand; after :meth:`run` the engine and the collected records
     describe the validated hand."""
@@ -58,6 +54,7 @@ class Replay:
         self.shown: dict[int, tuple[Card, ...]] = {}
         self.hole_known: dict[int, bool] = {}
         self.revealed = False
+        self.category: dict[int, str] = {}  # of the known holdings, by seat
 
     def _start(self) -> RakeHand:
         hand = self.hand
@@ -281,14 +278,16 @@ class Replay:
                     raise _fail(it.line, "the face-down card picked is not named")
                 if it.card is not None and not server and it.name != hero:
                     raise _fail(it.line, f"a player's log shows {it.name}'s face-down card")
-            known = server or it.name == hero
-            before = _category(p.cards) if known else None
+            before = after = None
+            if server or it.name == hero:
+                before = self.category.get(seat) or holding_category(p.cards)
             try:
                 h.pick(it.face_up, it.card)
             except IllegalActionError as e:
                 raise _fail(it.line, str(e)) from None
-            after = _category(p.cards) if known else None
-            card = str(it.card) if it.card is not None else None
+            if before is not None:
+                after = self.category[seat] = holding_category(p.cards)
+            card = card_text(it.card) if it.card is not None else None
             self.pickups.append(PickupRecord(k, it.name, it.face_up, card, before, after))
         if h.phase is _PICKUP and h.pickup_no == k:
             assert h.to_act is not None

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rakestats.parse._base import HandError
+from rakestats.parse._rake_fast import cards_text
 from rakestats.parse._rake_model import CollectLine, Item
 from rakestats.rake.showdown import Settlement
 
@@ -73,7 +74,7 @@ def _outcome_text(replay: Replay, s: Settlement, seat: int) -> str:
         return head + f"folded in the {_ROUND_WORD[replay.folded_round[seat]]} betting round"
     if not replay.revealed:
         return head + f"collected ({s.collected[seat]})"
-    cards = " ".join(map(str, replay.shown[seat]))
+    cards = cards_text(replay.shown[seat])
     desc = s.values[seat].description
     if s.collected[seat] > 0:
         return head + f"showed [{cards}] and won ({s.collected[seat]}) with {desc}"
