@@ -324,7 +324,10 @@ class RakeHand:
         total = p.stack + p.round_bet
         if to_call > 0:
             call = min(to_call, p.stack)
-            can_raise = p.may_raise and total > self.current_bet
+            # A raise needs someone left to answer it: not when every other player
+            # still in is all-in (the raise would only be returned as uncalled).
+            others_can_act = any(q.can_act for q in self.players.values() if q is not p)
+            can_raise = p.may_raise and total > self.current_bet and others_can_act
             lo = min(self.current_bet + self.last_raise, total)
             return LegalActions(
                 p.seat, True, False, call, None, None,
