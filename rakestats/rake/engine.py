@@ -423,9 +423,12 @@ class RakeHand:
         """
         self._require(Phase.REVEAL, "reveal")
         hands: dict[int, tuple[Card, ...]] = {}
+        # Check every seat before filling in any card, so a refused Reveal changes nothing.
+        seen = set(self.known_cards())
         for s in self.live_seats:
             p = self.players[s]
             known = [c for c in p.cards if c is not None]
+            cards = tuple(known)
             if shown is not None and s in shown:
                 cards = tuple(shown[s])
                 if len(cards) != 5 or len(set(cards)) != 5:
@@ -439,11 +442,17 @@ class RakeHand:
                 new = [c for c in cards if c not in known]
                 if len(new) != p.cards.count(None):
                     raise IllegalActionError(f"seat {s} shows cards it cannot hold")
-                self._check_new_cards(new)
-                fill = iter(new)
-                p.cards = [c if c is not None else next(fill) for c in p.cards]
-            if None in p.cards:
+                for c in new:
+                    if c in seen:
+                        raise IllegalActionError(f"card {c} is seen twice")
+                    seen.add(c)
+            elif None in p.cards:
                 raise IllegalActionError(f"seat {s} reaches the Reveal with unknown cards")
+            hands[s] = cards
+        for s, cards in hands.items():
+            p = self.players[s]
+            fill = iter([c for c in cards if c not in p.cards])
+            p.cards = [c if c is not None else next(fill) for c in p.cards]
             hands[s] = tuple(c for c in p.cards if c is not None)
         return self._finish(reached_pickup=True, hands=hands)
 
