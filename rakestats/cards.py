@@ -26,7 +26,7 @@ rakestats.cards.CardError: bad Rake card 'Kd' at position 0 in 'Kd': rank 'K' is
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from typing import TypeVar
 
@@ -127,10 +127,11 @@ class Suit(Enum):
 
     @property
     def index(self) -> int:
-        return _RAKE_SUIT_ORDER.index(self)
+        return _RAKE_SUIT_INDEX[self]
 
 
 _RAKE_SUIT_ORDER = (Suit.SKULLS, Suit.WINGS, Suit.FANGS, Suit.CROSSES)
+_RAKE_SUIT_INDEX = {s: i for i, s in enumerate(_RAKE_SUIT_ORDER)}
 
 
 class StdSuit(Enum):
@@ -150,25 +151,34 @@ class StdSuit(Enum):
 _STD_SUIT_ORDER = (StdSuit.CLUBS, StdSuit.DIAMONDS, StdSuit.HEARTS, StdSuit.SPADES)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """A card of the Rake deck.
 
     ``index`` numbers the deck 0-51 as ``(rank - 2) * 4 + suit``, suits in the order
-    Skulls, Wings, Fangs, Crosses; the vectorised evaluator works on these numbers.
+    Skulls, Wings, Fangs, Crosses; the vectorised evaluator works on these numbers, and
+    equality and hashing use it (cards are hashed a great deal during validation).
 
     >>> Card(Rank.ACE, Suit.SKULLS).index
     48
     >>> Card.from_index(48)
     Card('As')
+    >>> Card(Rank.ACE, Suit.SKULLS) == ACE_OF_SKULLS
+    True
     """
 
     rank: Rank
     suit: Suit
+    index: int = field(init=False, repr=False)
 
-    @property
-    def index(self) -> int:
-        return (self.rank.value - 2) * 4 + self.suit.index
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", (int(self.rank) - 2) * 4 + _RAKE_SUIT_INDEX[self.suit])
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Card and other.index == self.index
+
+    def __hash__(self) -> int:
+        return self.index
 
     @classmethod
     def from_index(cls, index: int) -> Card:
@@ -180,10 +190,10 @@ class Card:
 
     @property
     def is_ace_of_skulls(self) -> bool:
-        return self.rank is Rank.ACE and self.suit is Suit.SKULLS
+        return self.index == 48
 
     def __str__(self) -> str:
-        return self.rank.symbol + self.suit.value
+        return _RAKE_TEXT[self.index]
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
@@ -211,6 +221,7 @@ class StdCard:
         return f"StdCard({str(self)!r})"
 
 
+_RAKE_TEXT = tuple(r.symbol + s.value for r in Rank for s in _RAKE_SUIT_ORDER)
 DECK: tuple[Card, ...] = tuple(Card(r, s) for r in Rank for s in _RAKE_SUIT_ORDER)
 STD_DECK: tuple[StdCard, ...] = tuple(StdCard(r, s) for r in Rank for s in _STD_SUIT_ORDER)
 ACE_OF_SKULLS = Card(Rank.ACE, Suit.SKULLS)

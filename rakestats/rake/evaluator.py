@@ -22,8 +22,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
+from functools import cache
 
-from rakestats.cards import Card, Rank, parse_cards, rank_plural
+from rakestats.cards import DECK, Card, Rank, parse_cards, rank_plural
 
 __all__ = [
     "HandCategory",
@@ -107,8 +108,16 @@ def evaluate(cards: str | Iterable[Card]) -> HandValue:
         raise ValueError(f"a Rake hand is exactly five cards, got {len(hand)}")
     if len(set(hand)) != 5:
         raise ValueError(f"a hand cannot hold the same card twice: {' '.join(map(str, hand))}")
-    ranks = [c.rank.value for c in hand]
-    flush = len({c.suit for c in hand}) == 1
+    suits = {c.index & 3 for c in hand}
+    ranks = tuple(sorted(((c.index >> 2) + 2 for c in hand), reverse=True))
+    return _value_of(ranks, suits.pop() if len(suits) == 1 else -1)
+
+
+@cache
+def _value_of(ranks: tuple[int, ...], flush_suit: int) -> HandValue:
+    """Value of five ranks (high to low), one-suited in ``flush_suit`` or not (-1).
+    A hand's value depends on nothing else, so values are computed once and cached."""
+    flush = flush_suit >= 0
     high = _run_high(ranks)
     if high is not None and flush:
         return HandValue.make(HandCategory.RAKE, [high], f"Rake, {_name(high)} high")
@@ -126,9 +135,9 @@ def evaluate(cards: str | Iterable[Card]) -> HandValue:
             f"Full Pack, {rank_plural(Rank(r))} over {rank_plural(Rank(p))}",
         )
     if flush:
-        desc = sorted(ranks, reverse=True)
+        suit = DECK[flush_suit].suit.title
         return HandValue.make(
-            HandCategory.SUITS_FULL, desc, f"{hand[0].suit.title} Full, {_name(desc[0])} high"
+            HandCategory.SUITS_FULL, list(ranks), f"{suit} Full, {_name(ranks[0])} high"
         )
     if high is not None:
         return HandValue.make(HandCategory.RUN, [high], f"Run, {_name(high)} high")
@@ -177,7 +186,12 @@ def evaluate_partial(cards: str | Iterable[Card]) -> HandValue:
         raise ValueError(f"a hand cannot hold the same card twice: {' '.join(map(str, hand))}")
     if len(hand) == 5:
         return evaluate(hand)
-    counts = Counter(c.rank.value for c in hand)
+    return _partial_of(tuple(sorted((c.index >> 2) + 2 for c in hand)))
+
+
+@cache
+def _partial_of(ranks: tuple[int, ...]) -> HandValue:
+    counts = Counter(ranks)
     groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
     return _sets_value(groups)
 
