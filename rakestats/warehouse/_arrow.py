@@ -19,7 +19,6 @@ from rakestats.warehouse.schema import (
     PLAYERS,
     QUARANTINE,
     ROUND_COUNTERS,
-    round_column,
 )
 
 __all__ = [
@@ -59,108 +58,66 @@ def month_of(ts: datetime) -> str:
     return ts.astimezone(UTC).strftime("%Y-%m")
 
 
+_N_COUNTERS = MAX_ROUNDS * len(ROUND_COUNTERS)
+_COUNTER_SLOT = {kind: ROUND_COUNTERS.index(c) for kind, c in _COUNTER_OF_KIND.items()}
+
+
+def _table(rows: list[tuple[Any, ...]], schema: pa.Schema) -> pa.Table:
+    """Rows (tuples in schema order) to a table, column by column."""
+    if not rows:
+        return schema.empty_table()
+    columns = list(zip(*rows, strict=True))
+    return pa.Table.from_arrays(
+        [pa.array(col, type=f.type) for col, f in zip(columns, schema, strict=True)],
+        schema=schema,
+    )
+
+
 def hands_to_tables(records: Sequence[HandRecord], txn: int) -> dict[str, pa.Table]:
     """Four tables (hands, players, actions, pickups) for a batch of validated hands."""
-    h: dict[str, list[Any]] = {f.name: [] for f in HANDS}
-    p: dict[str, list[Any]] = {f.name: [] for f in PLAYERS}
-    a: dict[str, list[Any]] = {f.name: [] for f in ACTIONS}
-    k: dict[str, list[Any]] = {f.name: [] for f in PICKUPS}
-    counter_cols = [
-        (r, c, round_column(r, c)) for r in range(1, MAX_ROUNDS + 1) for c in ROUND_COUNTERS
-    ]
+    hands: list[tuple[Any, ...]] = []
+    players: list[tuple[Any, ...]] = []
+    actions: list[tuple[Any, ...]] = []
+    pickups: list[tuple[Any, ...]] = []
     for rec in records:
-        key = hand_key(rec.site, rec.hand_id)
-        game = rec.game.value
-        ts = rec.played_at.astimezone(UTC)
-        common = (key, rec.hand_id, rec.site, game, ts)
-        _append_common(h, common)
-        h["table_name"].append(rec.table_name)
-        h["max_seats"].append(rec.max_seats)
-        h["n_players"].append(rec.n_players)
-        h["currency"].append(rec.currency)
-        h["is_tournament"].append(rec.is_tournament)
-        h["tournament_id"].append(rec.tournament_id)
-        h["ante"].append(rec.ante)
-        h["small_bet"].append(rec.small_bet)
-        h["big_bet"].append(rec.big_bet)
-        h["bring_in"].append(rec.bring_in)
-        h["dealer_seat"].append(rec.dealer_seat)
-        h["hero"].append(rec.hero)
-        h["view"].append(rec.view)
-        h["total_pot"].append(rec.total_pot)
-        h["house_fee"].append(rec.house_fee)
-        h["source_file"].append(rec.source_file)
-        h["source_line"].append(rec.source_line)
-        h["txn"].append(txn)
-
-        counts: dict[str, dict[tuple[int, str], int]] = {pl.player: {} for pl in rec.players}
-        for act in rec.actions:
-            _append_common(a, common)
-            a["seq"].append(act.seq)
-            a["round"].append(act.round)
-            a["player"].append(act.player)
-            a["kind"].append(act.kind)
-            a["amount"].append(act.amount)
-            a["to_amount"].append(act.to_amount)
-            a["all_in"].append(act.all_in)
-            a["facing_bet"].append(act.facing_bet)
-            counter = _COUNTER_OF_KIND.get(act.kind)
-            if counter is not None and act.player in counts:
-                c = counts[act.player]
-                c[(act.round, counter)] = c.get((act.round, counter), 0) + 1
-
+        key = (hand_key(rec.site, rec.hand_id), rec.hand_id, rec.site, rec.game.value,
+               rec.played_at.astimezone(UTC))  # fmt: skip
         n = rec.n_players
+        hands.append(
+            (*key, rec.table_name, rec.max_seats, n, rec.currency, rec.is_tournament,
+             rec.tournament_id, rec.ante, rec.small_bet, rec.big_bet, rec.bring_in,
+             rec.dealer_seat, rec.hero, rec.view, rec.total_pot, rec.house_fee,
+             rec.source_file, rec.source_line, txn)
+        )  # fmt: skip
+        counts = {pl.player: [0] * _N_COUNTERS for pl in rec.players}
+        for act in rec.actions:
+            actions.append(
+                (*key, act.seq, act.round, act.player, act.kind, act.amount, act.to_amount,
+                 act.all_in, act.facing_bet)
+            )  # fmt: skip
+            slot = _COUNTER_SLOT.get(act.kind)
+            c = counts.get(act.player)
+            if slot is not None and c is not None and 1 <= act.round <= MAX_ROUNDS:
+                c[(act.round - 1) * len(ROUND_COUNTERS) + slot] += 1
         for pl in rec.players:
-            _append_common(p, common)
-            p["currency"].append(rec.currency)
-            p["ante"].append(rec.ante)
-            p["big_bet"].append(rec.big_bet)
-            p["n_players"].append(n)
-            p["player"].append(pl.player)
-            p["seat"].append(pl.seat)
-            p["position"].append(pl.position)
-            p["stack"].append(pl.stack)
-            p["invested"].append(pl.invested)
-            p["collected"].append(pl.collected)
-            p["net"].append(pl.collected - pl.invested)
-            p["cards"].append(pl.cards)
-            p["hole_cards"].append(pl.hole_cards)
-            p["up_cards"].append(pl.up_cards)
-            p["went_to_reveal"].append(pl.went_to_reveal)
-            p["won"].append(pl.collected > 0)
-            p["skull_ace_held"].append(pl.skull_ace_held)
-            p["skull_ace_outcome"].append(pl.skull_ace_outcome)
-            p["hand_category"].append(pl.hand_category)
-            p["hand_description"].append(pl.hand_description)
-            p["folded_round"].append(pl.folded_round)
-            p["all_in"].append(pl.all_in)
-            c = counts[pl.player]
-            for r, cname, col in counter_cols:
-                p[col].append(c.get((r, cname), 0))
-
+            players.append(
+                (*key, rec.currency, rec.ante, rec.big_bet, n, pl.player, pl.seat, pl.position,
+                 pl.stack, pl.invested, pl.collected, pl.collected - pl.invested, pl.cards,
+                 pl.hole_cards, pl.up_cards, pl.went_to_reveal, pl.collected > 0,
+                 pl.skull_ace_held, pl.skull_ace_outcome, pl.hand_category,
+                 pl.hand_description, pl.folded_round, pl.all_in, *counts[pl.player])
+            )  # fmt: skip
         for pk in rec.pickups:
-            _append_common(k, common)
-            k["pickup"].append(pk.pickup)
-            k["player"].append(pk.player)
-            k["face_up"].append(pk.face_up)
-            k["card"].append(pk.card)
-            k["category_before"].append(pk.category_before)
-            k["category_after"].append(pk.category_after)
-
+            pickups.append(
+                (*key, pk.pickup, pk.player, pk.face_up, pk.card, pk.category_before,
+                 pk.category_after)
+            )  # fmt: skip
     return {
-        "hands": pa.table(h, schema=HANDS),
-        "players": pa.table(p, schema=PLAYERS),
-        "actions": pa.table(a, schema=ACTIONS),
-        "pickups": pa.table(k, schema=PICKUPS),
+        "hands": _table(hands, HANDS),
+        "players": _table(players, PLAYERS),
+        "actions": _table(actions, ACTIONS),
+        "pickups": _table(pickups, PICKUPS),
     }
-
-
-def _append_common(cols: dict[str, list[Any]], common: tuple[int, str, str, str, datetime]) -> None:
-    cols["hand_key"].append(common[0])
-    cols["hand_id"].append(common[1])
-    cols["site"].append(common[2])
-    cols["game"].append(common[3])
-    cols["played_at"].append(common[4])
 
 
 def quarantine_to_table(records: Iterable[QuarantineRecord], txn: int, now: datetime) -> pa.Table:
