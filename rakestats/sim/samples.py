@@ -1,0 +1,68 @@
+"""The committed sample data: a server-view run and a players'-view run.
+
+``rakestats sample-data --out sample_data`` (``make sample-data``) calls
+:func:`write_sample_data`; a test checks that it reproduces sample_data/ byte for byte.
+The two runs have different seeds, so no hand appears in both views.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from rakestats.sim.runner import TRUTH_FILE, SimulationSummary, simulate
+
+__all__ = ["SAMPLE_RUNS", "SampleRun", "write_sample_data"]
+
+
+@dataclass(frozen=True, slots=True)
+class SampleRun:
+    subdir: str
+    hands: int
+    players: str
+    seed: int
+    view: str
+
+
+SAMPLE_RUNS: tuple[SampleRun, ...] = (
+    SampleRun("server", hands=2000, players="2-8", seed=2037, view="server"),
+    SampleRun("player", hands=250, players="2-3", seed=2027, view="player"),
+)
+
+_README = """\
+# Sample hand histories
+
+Simulated Rake hand histories in the rakestats format (docs/hand-history-format.md),
+made by `rakestats sample-data --out sample_data` (`make sample-data`); see
+docs/simulator.md. Do not edit: a test regenerates them and compares the bytes.
+
+{runs}
+Each directory holds one history file per table session (`server/`) or per seat per
+session (`player/`, named `...-seat<N>.txt`), and `players.json`, the simulated truth:
+each player's style, its parameters and their simulated counts.
+"""
+
+
+def _describe(run: SampleRun, summary: SimulationSummary) -> str:
+    return (
+        f"- `{run.subdir}/`: {summary.hands} hands, {run.view} view, {run.players} players "
+        f"per table, {summary.tables} table session(s), seed {run.seed}, run `{summary.run_id}`.\n"
+    )
+
+
+def write_sample_data(out: str | Path) -> tuple[SimulationSummary, ...]:
+    """Write the sample runs under ``out``, replacing earlier history and truth files."""
+    root = Path(out)
+    summaries = []
+    lines = []
+    for run in SAMPLE_RUNS:
+        target = root / run.subdir
+        if target.is_dir():
+            for old in [*target.glob("*.txt"), target / TRUTH_FILE]:
+                old.unlink(missing_ok=True)
+        summary = simulate(run.hands, run.players, run.seed, target, view=run.view)
+        summaries.append(summary)
+        lines.append(_describe(run, summary))
+    text = _README.format(runs="".join(lines))
+    (root / "README.md").write_text(text, encoding="utf-8", newline="\n")
+    return tuple(summaries)
