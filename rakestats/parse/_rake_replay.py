@@ -133,15 +133,20 @@ class Replay:
         if self.engine.settlement is not None:
             raise _fail(block.line, f"no {block.section.title} after the hand is won")
 
-    def _card_error(self, items: list[tuple[int, tuple[Card | None, ...]]], e: Exception) -> int:
-        """The line of the first card seen twice, else the first line."""
-        seen = {str(c) for c in self.engine.known_cards()} if "twice" in str(e) else set()
-        for line, cards in items:
-            for c in cards:
-                if c is not None and "twice" in str(e):
-                    if str(c) in seen:
-                        return line
-                    seen.add(str(c))
+    @staticmethod
+    def _card_error(
+        items: list[tuple[int, tuple[Card | None, ...]]], prior: list[Card], e: Exception
+    ) -> int:
+        """The line of the first card seen twice (``prior``: the cards known before),
+        else the first line."""
+        if "twice" in str(e):
+            seen = set(prior)
+            for line, cards in items:
+                for c in cards:
+                    if c is not None:
+                        if c in seen:
+                            return line
+                        seen.add(c)
         return items[0][0]
 
     def _deal(self, block: SectionBlock) -> None:
@@ -164,8 +169,7 @@ class Replay:
         try:
             h.deal_hole(hole)
         except IllegalActionError as e:
-            line = self._card_error([(it.line, it.cards) for it in dealt], e)
-            h.log.clear()
+            line = self._card_error([(it.line, it.cards) for it in dealt], [], e)
             raise _fail(line, str(e)) from None
 
     def _betting(self, block: SectionBlock, k: int, end: int) -> None:
@@ -255,7 +259,7 @@ class Replay:
                 (item.line_up, tuple(item.up)),
                 (item.line_down, down),
             ]
-            raise _fail(self._card_error(cards, e), str(e)) from None
+            raise _fail(self._card_error(cards, h.known_cards(), e), str(e)) from None
 
     def _pickup(self, block: SectionBlock, k: int, end: int) -> None:
         self._not_over(block)
@@ -299,6 +303,8 @@ class Replay:
         if h.phase is not Phase.REVEAL:
             raise _fail(block.line, f"section out of order: the hand is at {h.phase.value}")
         shows = [it for it in block.items if isinstance(it, ShowLine)]
+        server = self.hand.view == "server"
+        fresh: list[tuple[int, tuple[Card | None, ...]]] = []  # cards first seen in a show
         live = h.live_seats
         for it, seat in zip(shows, live, strict=False):
             p = h.players[seat]
@@ -311,17 +317,20 @@ class Replay:
                 raise _fail(it.line, f"{it.name} holds {held[0]}, not shown")
             self.shown[seat] = it.cards
             cards = p.cards
+            if not server:
+                fresh.append((it.line, tuple(c for c in it.cards if c not in cards)))
             self.hole_known[seat] = not (None in cards[:3] and None in cards[3:])
         if len(shows) != len(live):
             if len(shows) > len(live):
                 raise _fail(shows[len(live)].line, "one 'shows' line too many")
             missing = h.players[live[len(shows)]].name
             raise _fail(block.line, f"{missing} does not show at the Reveal")
+        prior = h.known_cards() if not server else []
         try:
             s = h.reveal(self.shown)
         except IllegalActionError as e:
-            lines = [(it.line, tuple[Card | None, ...](it.cards)) for it in shows]
-            raise _fail(self._card_error(lines, e), str(e)) from None
+            line = self._card_error(fresh, prior, e) if fresh else block.line
+            raise _fail(line, str(e)) from None
         self.revealed = True
         for it, seat in zip(shows, live, strict=True):
             want = s.values[seat].description
