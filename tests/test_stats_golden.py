@@ -516,6 +516,9 @@ def test_positions_and_table_sizes(wh: Warehouse) -> None:
     assert list(pos.position) == [1, 2]
     assert list(pos.hands) == [13, 5]  # T1-T3 at 1; T4-T6 at 2
     assert list(pos.net) == [150, 90]  # 780-600-30; 10+120-40
+    assert list(pos.table_size) == [3, 3] and list(pos.from_dealer) == [2, 1]
+    pooled = wh.player_stats(by=["from_dealer"], players=[INJ], currency="chips")
+    assert list(pooled.from_dealer) == [0, 2] and list(pooled.hands) == [13, 5]
     sizes = wh.table_sizes(players=[A])
     assert {(r.currency, r.table_size, r.hands) for r in sizes.itertuples()} == {
         ("chips", 3, 18),
@@ -523,6 +526,7 @@ def test_positions_and_table_sizes(wh: Warehouse) -> None:
     }
     # min_hands applies to the player's total, not each position
     assert len(wh.positions(min_hands=18, game="rake", players=[A], currency="chips")) == 2
+    assert wh.positions(min_hands=19, game="rake", players=[A], currency="chips").empty
 
 
 def test_action_stats(wh: Warehouse) -> None:

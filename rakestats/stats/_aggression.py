@@ -39,7 +39,9 @@ AGGREGATES = [
 ]
 
 OUTPUT = [
+    "vpip_hands",
     "vpip_hands::DOUBLE / hands AS vpip",
+    "raise_r1_hands",
     "raise_r1_hands::DOUBLE / hands AS raise_r1",
     f"{_total('bets')} AS bets",
     f"{_total('raises')} AS raises",

@@ -63,8 +63,13 @@ class StatsMixin:
     def positions(
         self, *, aliases: AliasesLike = None, **filters: Unpack[FilterArgs]
     ) -> pd.DataFrame:
-        """``player_stats`` split by position relative to the dealer."""
-        return self.player_stats(by=("position",), aliases=aliases, **filters)
+        """``player_stats`` split by table size and position: ``position`` 1 is the first
+        to act (left of the dealer), ``from_dealer`` 0 is the dealer, 1 the seat before
+        the dealer, and so on. For positions pooled over table sizes use
+        ``player_stats(by=("position",))`` or ``by=("from_dealer",)``."""
+        return self.player_stats(
+            by=("table_size", "position", "from_dealer"), aliases=aliases, **filters
+        )
 
     def table_sizes(
         self, *, aliases: AliasesLike = None, **filters: Unpack[FilterArgs]

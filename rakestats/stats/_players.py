@@ -13,7 +13,8 @@ __all__ = ["BREAKDOWNS", "player_stats_sql"]
 
 # Extra grouping a caller may ask for: output name -> column of ``base``.
 BREAKDOWNS = {
-    "position": "position",
+    "position": "position",  # 1 = first to act (left of the dealer); the dealer is last
+    "from_dealer": "n_players - position",  # 0 = the dealer, 1 = the seat before, ...
     "table_size": "n_players",
     "ante": "ante",
     "big_bet": "big_bet",
