@@ -29,7 +29,10 @@ def card_text(card: Card) -> str:
 
 
 def cards_text(cards: Sequence[Card]) -> str:
-    return " ".join([card_text(c) for c in cards])
+    try:
+        return " ".join([_TEXT[id(c)] for c in cards])
+    except KeyError:
+        return " ".join([str(c) for c in cards])
 
 
 def holding_category(cards: Sequence[Card | None]) -> str:

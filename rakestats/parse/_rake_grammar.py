@@ -111,6 +111,7 @@ _KIND_OF_WORD = {
     "calls": ActionKind.CALL,
     "bets": ActionKind.BET,
 }
+_SIMPLE_ACTIONS = {": folds": ActionKind.FOLD, ": checks": ActionKind.CHECK}
 _TZ_CACHE: dict[str, tzinfo] = {"UTC": UTC}
 _FEE_CACHE: dict[str, HouseFee] = {"House fee: none": NO_FEE}
 _DEAL, _MIDDLE, _REVEAL, _COLLECT, _SUMMARY = 0, 2, 7, 8, 9
@@ -319,6 +320,9 @@ def _player_line(
     if name not in name_set:
         return None
     if sec in _BETTING:
+        simple = _SIMPLE_ACTIONS.get(line[k:])
+        if simple is not None:
+            return ActionLine(lineno, name, simple, 0, None, False)
         m = p.action_pattern.match(line, k)
         if m is None:
             return None

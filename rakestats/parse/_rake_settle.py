@@ -99,9 +99,29 @@ def check_summary(replay: Replay, s: Settlement) -> None:
         raise _fail(t.line, f"the pots are {want}, not {got}")
     outcomes = hand.outcomes
     seats = hand.seats
+    players = replay.engine.players
+    dealer = hand.dealer_seat
+    folded_round = replay.folded_round
+    shown = replay.shown
     for o, seat_line in zip(outcomes, seats, strict=False):
-        want = _outcome_text(replay, s, seat_line.seat)
-        if o.text != want:
+        seat = seat_line.seat
+        p = players[seat]
+        won = s.collected[seat]
+        if o.seat != seat or o.dealer != (seat == dealer):
+            ok = False
+        elif p.folded:
+            ok = o.kind == "folded" and o.folded_round == folded_round[seat]
+        elif not replay.revealed:
+            ok = o.kind == "collected" and o.amount == won
+        else:
+            value = s.values[seat]
+            ok = (
+                o.cards == shown[seat]
+                and o.description == value.description
+                and (o.kind == "won" and o.amount == won if won > 0 else o.kind == "lost")
+            )
+        if not ok:
+            want = _outcome_text(replay, s, seat)
             raise _fail(o.line, f"expected {want!r}")
     if len(outcomes) != len(seats):
         if len(outcomes) > len(seats):
