@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 import math
 import statistics
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import pytest
@@ -714,3 +715,49 @@ def test_cli_table_escapes_control_characters(tmp_path: Path) -> None:
 def test_help_has_example() -> None:
     out = CliRunner().invoke(main, ["stats", "--help"])
     assert "Example: rakestats stats" in out.output
+
+
+def test_rollup_matches_raw_scan(wh: Warehouse) -> None:
+    from rakestats.stats._players import player_stats_sql
+
+    team = {"Team": ["Ann", "Bob"]}
+    cases: list[tuple[dict[str, Any], tuple[str, ...]]] = [
+        ({}, ()),
+        ({"since": "2026-01-06"}, ()),
+        ({"until": date(2026, 1, 5), "game": "rake"}, ("position",)),
+        ({"aliases": team, "players": ["Team", INJ]}, ("from_dealer",)),
+        ({"min_hands": 3}, ("table_size", "ante")),
+        ({"table_size": [2, 3], "currency": "chips"}, ("site", "big_bet")),
+    ]
+    for kwargs, by in cases:
+        args = dict(kwargs)
+        scope = wh._scope(args.pop("aliases", None), args)  # type: ignore[arg-type]
+        raw = wh._stats(player_stats_sql(scope, by, rollup=False), scope)
+        fast = wh.player_stats(by=by, **kwargs)
+        assert len(fast) > 0
+        pd.testing.assert_frame_equal(raw, fast, check_exact=False, rtol=1e-12)
+
+
+def test_exact_instants_use_the_raw_rows(wh: Warehouse) -> None:
+    df = wh.player_stats(since=datetime(2026, 1, 6, 23, 5, tzinfo=UTC), players=[A])
+    assert list(df.hands) == [2]  # 23:10 and 23:40
+    df = wh.player_stats(until="2026-01-06T23:10:00+00:00", since="2026-01-06", players=[A])
+    assert list(df.hands) == [2]  # 23:00 and 23:10, the bound included
+
+
+def test_cache_follows_new_snapshots(tmp_path: Path) -> None:
+    recs = _golden()
+    wh = write_warehouse(tmp_path / "wh", recs[:10])
+    assert _row(wh.player_stats(), A).hands == 10
+    store = wh.store
+    from rakestats.warehouse._arrow import hands_to_tables, partitions
+
+    with store.lock():
+        txn = store.begin()
+        for name, table in hands_to_tables(recs[10:18], txn.version).items():
+            for partition, part in partitions(table):
+                txn.write(name, part, partition)
+        txn.commit()
+    assert _row(wh.player_stats(), A).hands == 18
+    wh.clear_stats_cache()
+    assert _row(wh.player_stats(), A).hands == 18

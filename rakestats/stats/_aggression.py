@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rakestats.stats._scope import KEYS, Scope
+from rakestats.stats._scope import KEYS, Partial, Scope
 from rakestats.warehouse.schema import MAX_ROUNDS
 
-__all__ = ["AGGREGATES", "OUTPUT", "action_stats_sql"]
+__all__ = ["OUTPUT", "PARTIALS", "action_stats_sql"]
 
 _ROUNDS = range(1, MAX_ROUNDS + 1)
 _KINDS = ("bets", "raises", "calls", "folds")
@@ -32,10 +32,10 @@ def _afq(bets: str, raises: str, calls: str, folds: str) -> str:
     return f"({bets} + {raises})::DOUBLE / nullif({bets} + {raises} + {calls} + {folds}, 0)"
 
 
-AGGREGATES = [
-    "count(*) FILTER (WHERE r1_bets + r1_raises + r1_calls > 0) AS vpip_hands",
-    "count(*) FILTER (WHERE r1_bets + r1_raises > 0) AS raise_r1_hands",
-    *[f"sum(r{r}_{k})::BIGINT AS _r{r}_{k}" for r in _ROUNDS for k in _KINDS],
+PARTIALS = [
+    Partial.count("vpip_hands", "r1_bets + r1_raises + r1_calls > 0"),
+    Partial.count("raise_r1_hands", "r1_bets + r1_raises > 0"),
+    *[Partial(f"_r{r}_{k}", f"sum(r{r}_{k}::BIGINT)") for r in _ROUNDS for k in _KINDS],
 ]
 
 OUTPUT = [

@@ -104,9 +104,19 @@ class Filters:
         if self.min_hands < 0:
             raise ValueError("min_hands must be >= 0")
 
-    def where(self, alias: str = "p", person: str | None = None) -> tuple[str, dict[str, Any]]:
+    @property
+    def whole_days(self) -> bool:
+        """True when the date bounds are whole UTC days (not exact instants), so that a
+        rollup by day answers the query exactly."""
+        return not any(v is not None and _is_exact(v) for v in (self.since, self.until))
+
+    def where(
+        self, alias: str = "p", person: str | None = None, *, day_column: str | None = None
+    ) -> tuple[str, dict[str, Any]]:
         """``(sql, params)``: a condition on ``players`` rows under ``alias``; ``person``
-        is the SQL expression of the alias-resolved name (None: no aliases)."""
+        is the SQL expression of the alias-resolved name (None: no aliases). With
+        ``day_column`` the dates are compared with that column, a UTC day number (days
+        since 1970-01-01), which needs :attr:`whole_days`."""
         conds: list[str] = []
         params: dict[str, Any] = {}
 
@@ -120,14 +130,22 @@ class Filters:
             else:
                 conds.append(f"{alias}.{column} IN ({', '.join('$' + n for n in names)})")
 
-        if self.since is not None:
-            params["f_since"] = _as_date_bound(self.since, end=False)
-            conds.append(f"{alias}.played_at >= $f_since")
-        if self.until is not None:
-            until = self.until
-            params["f_until"] = _as_date_bound(until, end=True)
-            op = "<=" if isinstance(until, datetime) or _is_instant(until) else "<"
-            conds.append(f"{alias}.played_at {op} $f_until")
+        if day_column is not None:
+            if not self.whole_days:
+                raise ValueError("day numbers need whole-day since/until bounds")
+            for key, value, op in (("since", self.since, ">="), ("until", self.until, "<")):
+                if value is not None:
+                    bound = _as_date_bound(value, end=key == "until")
+                    params[f"f_{key}_day"] = (bound - _EPOCH).days
+                    conds.append(f"{alias}.{day_column} {op} $f_{key}_day")
+        else:
+            if self.since is not None:
+                params["f_since"] = _as_date_bound(self.since, end=False)
+                conds.append(f"{alias}.played_at >= $f_since")
+            if self.until is not None:
+                params["f_until"] = _as_date_bound(self.until, end=True)
+                op = "<=" if _is_exact(self.until) else "<"
+                conds.append(f"{alias}.played_at {op} $f_until")
         one_of("game", "game", _tuple_of(self.game, str, "game"))
         one_of("currency", "currency", _tuple_of(self.currency, str, "currency"))
         one_of("site", "site", _tuple_of(self.site, str, "site"))
@@ -142,6 +160,13 @@ class Filters:
             tests = [f"{e} = ${k}" for k in keys for e in exprs]
             conds.append("(" + " OR ".join(tests) + ")" if len(tests) > 1 else tests[0])
         return (" AND ".join(conds) if conds else "TRUE"), params
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def _is_exact(value: date | str) -> bool:
+    return isinstance(value, datetime) or (isinstance(value, str) and _is_instant(value))
 
 
 def _is_instant(value: date | str) -> bool:

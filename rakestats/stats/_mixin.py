@@ -14,34 +14,54 @@ from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any, Unpack
 
-import duckdb
 import pandas as pd
 
 from rakestats.stats._aggression import action_stats_sql
 from rakestats.stats._aliases import AliasesLike, load_aliases
 from rakestats.stats._filters import FilterArgs, Filters
-from rakestats.stats._players import player_stats_sql
+from rakestats.stats._players import PARTIALS, player_stats_sql
+from rakestats.stats._rollup import StatsCache
 from rakestats.stats._scope import Scope, run
 from rakestats.stats._sessions import net_won_sql, sessions_sql
 from rakestats.stats._showdown import pickup_stats_sql
 from rakestats.stats._skull import skull_ace_sql
+from rakestats.warehouse import Store
 
 __all__ = ["StatsMixin"]
 
 
 class StatsMixin:
-    """Statistics over a warehouse; the class using it provides ``connect()``."""
+    """Statistics over a warehouse; the class using it provides ``store``.
 
-    def connect(self) -> duckdb.DuckDBPyConnection:
-        raise NotImplementedError
+    Queries run on one DuckDB connection per warehouse snapshot, kept between calls
+    (with the rollup that ``player_stats`` reads); an ingest makes a new snapshot and
+    the next query a new connection. :meth:`clear_stats_cache` lets it go.
+    """
 
-    def _stats(self, built: tuple[str, dict[str, Any]], scope: Scope) -> pd.DataFrame:
+    store: Store
+    _stats_cache: StatsCache | None = None
+
+    def _cache(self) -> StatsCache:
+        if self._stats_cache is None:
+            self._stats_cache = StatsCache()
+        return self._stats_cache
+
+    def clear_stats_cache(self) -> None:
+        """Close the cached DuckDB connection and drop the rollup."""
+        if self._stats_cache is not None:
+            with self._stats_cache.lock:
+                self._stats_cache.close()
+
+    def _stats(
+        self, built: tuple[str, dict[str, Any]], scope: Scope, *, rollup: bool = False
+    ) -> pd.DataFrame:
         sql, params = built
-        con = self.connect()
-        try:
+        cache = self._cache()
+        with cache.lock:
+            con = cache.connection(self.store)
+            if rollup:
+                cache.ensure_rollup(PARTIALS)
             return run(con, scope, sql, params)
-        finally:
-            con.close()
 
     @staticmethod
     def _scope(aliases: AliasesLike, filters: FilterArgs) -> Scope:
@@ -58,7 +78,8 @@ class StatsMixin:
         and currency (``docs/stats.md`` defines each column). ``by`` splits rows further:
         any of ``position``, ``table_size``, ``ante``, ``big_bet``, ``site``."""
         scope = self._scope(aliases, filters)
-        return self._stats(player_stats_sql(scope, tuple(by)), scope)
+        rollup = scope.filters.whole_days
+        return self._stats(player_stats_sql(scope, tuple(by), rollup=rollup), scope, rollup=rollup)
 
     def positions(
         self, *, aliases: AliasesLike = None, **filters: Unpack[FilterArgs]

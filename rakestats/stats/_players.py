@@ -1,5 +1,6 @@
 """``player_stats``: one row per player, game and currency (and optionally per
-position or table size), from the ``players`` table alone, in one grouped scan."""
+position, table size, stakes or site), from the ``players`` table alone: one grouped
+scan of the raw rows, or of the rollup (see ``_rollup``) when the filters allow."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from rakestats.stats import _aggression, _results, _showdown, _skull
-from rakestats.stats._scope import KEYS, UNIT_NAME, Scope
+from rakestats.stats._rollup import ROLLUP
+from rakestats.stats._scope import ALIAS_TABLE, KEYS, UNIT_NAME, Scope
 
-__all__ = ["BREAKDOWNS", "player_stats_sql"]
+__all__ = ["BREAKDOWNS", "PARTIALS", "player_stats_sql"]
 
-# Extra grouping a caller may ask for: output name -> column of ``base``.
+# Extra grouping a caller may ask for: output name -> expression on players columns.
 BREAKDOWNS = {
     "position": "position",  # 1 = first to act (left of the dealer); the dealer is last
     "from_dealer": "n_players - position",  # 0 = the dealer, 1 = the seat before, ...
@@ -21,37 +23,55 @@ BREAKDOWNS = {
     "site": "site",
 }
 
-_AGGREGATES = [
-    *_results.AGGREGATES,
-    *_aggression.AGGREGATES,
-    *_showdown.AGGREGATES,
-    *_skull.AGGREGATES,
+PARTIALS = [
+    *_results.PARTIALS,
+    *_aggression.PARTIALS,
+    *_showdown.PARTIALS,
+    *_skull.PARTIALS,
 ]
 _OUTPUT = [*_results.OUTPUT, *_aggression.OUTPUT, *_showdown.OUTPUT, *_skull.OUTPUT]
 
 
-def player_stats_sql(scope: Scope, by: Sequence[str] = ()) -> tuple[str, dict[str, Any]]:
+def player_stats_sql(
+    scope: Scope, by: Sequence[str] = (), *, rollup: bool = False
+) -> tuple[str, dict[str, Any]]:
     """The query of :meth:`StatsMixin.player_stats`. With ``by`` (names from
     :data:`BREAKDOWNS`) rows are split further; ``min_hands`` still applies to each
-    player's total hands."""
+    player's total hands. With ``rollup`` the query reads the rollup table (whole-day
+    date filters only) instead of the raw rows; the results are the same."""
     unknown = [b for b in by if b not in BREAKDOWNS]
     if unknown:
         raise ValueError(f"cannot break down by {unknown}; choose from {sorted(BREAKDOWNS)}")
     extra = [f"{BREAKDOWNS[b]} AS {b}" for b in by]
-    base, params = scope.base(prefilter_min_hands=bool(by))
-    having = "" if by else scope.having(params)
     group = ", ".join([*KEYS, *(BREAKDOWNS[b] for b in by)])
     select_keys = ", ".join([*KEYS, *extra])
+    if rollup:
+        if scope.aliases:
+            person = "coalesce(a.person, r.player)"
+            join = f"LEFT JOIN {ALIAS_TABLE} a ON a.screen_name = r.player"
+        else:
+            person, join = "r.player", ""
+        where, params = scope.filters.where(
+            "r", person if scope.aliases else None, day_column="day"
+        )
+        cte = (
+            f"base AS (SELECT r.* EXCLUDE (player), {person} AS player "
+            f"FROM {ROLLUP} r {join} WHERE {where})"
+        )
+        aggregates = ", ".join(p.merged() for p in PARTIALS)
+    else:
+        cte, params = scope.base(prefilter_min_hands=False)
+        aggregates = ", ".join(p.raw() for p in PARTIALS)
+    params["f_min_hands"] = scope.filters.min_hands
     out_keys = ", ".join([*KEYS, *by])
     order = ", ".join(["game", "currency", "player", *by])
     sql = f"""
-WITH {base},
-g AS (
-    SELECT {select_keys}, {", ".join(_AGGREGATES)}
-    FROM base GROUP BY {group} {having}
-)
+WITH {cte},
+g AS (SELECT {select_keys}, {aggregates} FROM base GROUP BY {group}),
+t AS (SELECT *, sum(hands) OVER (PARTITION BY {", ".join(KEYS)}) AS _total FROM g)
 SELECT {out_keys}, {UNIT_NAME} AS winrate_unit, {", ".join(_OUTPUT)}
-FROM g
+FROM t
+WHERE _total >= $f_min_hands
 ORDER BY {order}
 """
     return sql, params

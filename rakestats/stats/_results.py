@@ -4,35 +4,42 @@ The win rate is in the game's unit (antes for Rake, big bets for Razz): for each
 ``x = net / unit``; ``winrate_per100 = 100 × mean(x)``, so hands at different stakes weigh
 alike. Its 95% interval is the normal approximation ``100 × (mean ± 1.96 · sd / √n)``,
 ``sd`` the sample standard deviation of ``x`` and ``n`` the hands with a known unit.
+The standard deviation is computed from the sums ``n``, ``Σx``, ``Σx²`` (so that it can
+be added up from partial sums).
 """
 
 from __future__ import annotations
 
-from rakestats.stats._scope import Z95
+from rakestats.stats._scope import Z95, Partial
 
-__all__ = ["AGGREGATES", "OUTPUT"]
+__all__ = ["OUTPUT", "PARTIALS"]
 
-AGGREGATES = [
-    "count(*) AS hands",
-    "sum(net)::BIGINT AS net",
-    "count(x) AS winrate_hands",
-    "avg(x) AS _mean_x",
-    "stddev_samp(x) AS sd_per_hand",
-    "count(*) FILTER (WHERE won) AS hands_won",
+PARTIALS = [
+    Partial("hands", "count(*)"),
+    Partial("net", "sum(net)"),
+    Partial("winrate_hands", "count(x)"),
+    Partial("_sum_x", "sum(x)", "DOUBLE"),
+    Partial("_sum_xx", "sum(x * x)", "DOUBLE"),
+    Partial.count("hands_won", "won"),
 ]
 
-_SE = "(100.0 * sd_per_hand / sqrt(winrate_hands))"
+_MEAN = "(_sum_x / nullif(winrate_hands, 0))"
+_SD = (
+    "(CASE WHEN winrate_hands > 1 THEN sqrt(greatest(_sum_xx - _sum_x * _sum_x / winrate_hands,"
+    " 0.0) / (winrate_hands - 1)) END)"
+)
+_SE = f"(100.0 * {_SD} / sqrt(winrate_hands))"
 
 OUTPUT = [
     "hands",
     "net",
     "net::DOUBLE / hands AS net_per_hand",
     "winrate_hands",
-    "100.0 * _mean_x AS winrate_per100",
-    "sd_per_hand",
+    f"100.0 * {_MEAN} AS winrate_per100",
+    f"{_SD} AS sd_per_hand",
     f"{_SE} AS winrate_se",
-    f"100.0 * _mean_x - {Z95!r} * {_SE} AS winrate_ci_low",
-    f"100.0 * _mean_x + {Z95!r} * {_SE} AS winrate_ci_high",
+    f"100.0 * {_MEAN} - {Z95!r} * {_SE} AS winrate_ci_low",
+    f"100.0 * {_MEAN} + {Z95!r} * {_SE} AS winrate_ci_high",
     "hands_won",
     "hands_won::DOUBLE / hands AS won_pct",
 ]

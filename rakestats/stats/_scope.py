@@ -16,7 +16,7 @@ import pandas as pd
 from rakestats.stats._aliases import Aliases
 from rakestats.stats._filters import Filters
 
-__all__ = ["KEYS", "UNIT_NAME", "Scope", "run", "wilson_sql"]
+__all__ = ["ALIAS_TABLE", "KEYS", "UNIT_NAME", "Partial", "Scope", "run", "wilson_sql"]
 
 # The grouping every result row has: one row per player (person), game and currency.
 KEYS = ("player", "game", "currency")
@@ -28,6 +28,28 @@ UNIT_NAME = "CASE WHEN game = 'razz' THEN 'big_bet' ELSE 'ante' END"
 _UNIT = "CASE WHEN p.game = 'razz' THEN p.big_bet ELSE p.ante END"
 
 Z95 = 1.96  # two-sided 95% normal quantile, as trackers and textbooks round it
+
+
+@dataclass(frozen=True)
+class Partial:
+    """A figure that adds up: ``expr`` aggregates raw ``players`` rows (``count(*)``,
+    ``sum(...)``, ``count_if(...)``), and partial results merge by summing, so the same
+    figure comes from raw rows or from a pre-aggregated rollup."""
+
+    name: str
+    expr: str
+    type: str = "BIGINT"
+
+    @classmethod
+    def count(cls, name: str, condition: str) -> Partial:
+        """The number of rows where ``condition`` holds (NULL counts as false)."""
+        return cls(name, f"count_if(coalesce({condition}, false))")
+
+    def raw(self) -> str:
+        return f"({self.expr})::{self.type} AS {self.name}"
+
+    def merged(self) -> str:
+        return f"sum({self.name})::{self.type} AS {self.name}"
 
 
 @dataclass(frozen=True)
@@ -75,20 +97,17 @@ class Scope:
             sql = f"base AS ({body})"
         return sql, params
 
-    def having(self, params: dict[str, Any]) -> str:
-        """A HAVING clause for ``min_hands`` on a query grouped by player, game, currency."""
-        if self.filters.min_hands <= 0:
-            return ""
-        params["f_min_hands"] = self.filters.min_hands
-        return "HAVING count(*) >= $f_min_hands"
-
 
 def run(
     con: duckdb.DuckDBPyConnection, scope: Scope, sql: str, params: dict[str, Any]
 ) -> pd.DataFrame:
     """Execute ``sql`` (which uses the ``base`` CTE of ``scope``) with bound parameters."""
     scope.register(con)
-    return con.execute(sql, params).fetchdf()
+    try:
+        return con.execute(sql, params).fetchdf()
+    finally:
+        if scope.aliases:
+            con.unregister(ALIAS_TABLE)
 
 
 def wilson_sql(k: str, n: str, z: float = Z95) -> tuple[str, str]:

@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from rakestats.rake.evaluator import HandCategory
-from rakestats.stats._scope import KEYS, Scope
+from rakestats.stats._scope import KEYS, Partial, Scope
 from rakestats.warehouse.schema import MAX_ROUNDS, ROUND_COUNTERS
 
-__all__ = ["AGGREGATES", "OUTPUT", "category_rank_sql", "pickup_stats_sql"]
+__all__ = ["OUTPUT", "PARTIALS", "category_rank_sql", "pickup_stats_sql"]
 
 _LATER_ACTIONS = " + ".join(f"r{r}_{c}" for r in range(2, MAX_ROUNDS + 1) for c in ROUND_COUNTERS)
 REACHED_PICKUP = (
@@ -24,13 +24,13 @@ REACHED_PICKUP = (
     f"AND (went_to_reveal OR folded_round >= 2 OR {_LATER_ACTIONS} > 0))"
 )
 
-AGGREGATES = [
-    f"count(*) FILTER (WHERE {REACHED_PICKUP}) AS reached_pickup",
-    "count(*) FILTER (WHERE went_to_reveal) AS reveals",
-    "count(*) FILTER (WHERE went_to_reveal AND won) AS won_at_reveal",
-    "count(*) FILTER (WHERE won AND NOT went_to_reveal) AS won_no_reveal",
-    "sum(net) FILTER (WHERE went_to_reveal)::BIGINT AS net_reveal",
-    "sum(net) FILTER (WHERE NOT went_to_reveal)::BIGINT AS net_no_reveal",
+PARTIALS = [
+    Partial.count("reached_pickup", f"{REACHED_PICKUP}"),
+    Partial.count("reveals", "went_to_reveal"),
+    Partial.count("won_at_reveal", "went_to_reveal AND won"),
+    Partial.count("won_no_reveal", "won AND NOT went_to_reveal"),
+    Partial("net_reveal", "sum(CASE WHEN went_to_reveal THEN net ELSE 0 END)"),
+    Partial("net_no_reveal", "sum(CASE WHEN went_to_reveal THEN 0 ELSE net END)"),
 ]
 
 OUTPUT = [
@@ -41,8 +41,8 @@ OUTPUT = [
     "won_at_reveal::DOUBLE / nullif(reveals, 0) AS wsd",
     "won_no_reveal",
     "won_no_reveal::DOUBLE / hands AS won_no_reveal_pct",
-    "coalesce(net_reveal, 0) AS net_reveal",
-    "coalesce(net_no_reveal, 0) AS net_no_reveal",
+    "net_reveal",
+    "net_no_reveal",
 ]
 
 

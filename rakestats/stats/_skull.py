@@ -7,18 +7,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from rakestats.stats._scope import KEYS, Scope, wilson_sql
+from rakestats.stats._scope import KEYS, Partial, Scope, wilson_sql
 
-__all__ = ["AGGREGATES", "OUTPUT", "skull_ace_sql"]
+__all__ = ["OUTPUT", "PARTIALS", "skull_ace_sql"]
 
-AGGREGATES = [
-    "count(*) FILTER (WHERE skull_ace_held) AS skull_ace_held",
-    "count(*) FILTER (WHERE skull_ace_held AND went_to_reveal) AS skull_ace_reveals",
-    "count(*) FILTER (WHERE skull_ace_outcome = 'auto_win') AS skull_ace_auto_wins",
-    "count(*) FILTER (WHERE skull_ace_outcome = 'auto_loss') AS skull_ace_auto_losses",
-    "count(*) FILTER (WHERE skull_ace_held AND (folded_round IS NOT NULL OR "
-    "r1_folds + r2_folds + r3_folds + r4_folds + r5_folds > 0)) AS skull_ace_folds",
-    "coalesce(sum(net) FILTER (WHERE skull_ace_held), 0)::BIGINT AS skull_ace_net",
+PARTIALS = [
+    Partial.count("skull_ace_held", "skull_ace_held"),
+    Partial.count("skull_ace_reveals", "skull_ace_held AND went_to_reveal"),
+    Partial.count("skull_ace_auto_wins", "skull_ace_outcome = 'auto_win'"),
+    Partial.count("skull_ace_auto_losses", "skull_ace_outcome = 'auto_loss'"),
+    Partial.count(
+        "skull_ace_folds",
+        "skull_ace_held AND (folded_round IS NOT NULL OR "
+        "r1_folds + r2_folds + r3_folds + r4_folds + r5_folds > 0)",
+    ),
+    Partial("skull_ace_net", "sum(CASE WHEN skull_ace_held THEN net ELSE 0 END)"),
 ]
 
 _LOW, _HIGH = wilson_sql("skull_ace_auto_losses", "skull_ace_reveals")
@@ -44,7 +47,10 @@ def skull_ace_sql(scope: Scope) -> tuple[str, dict[str, Any]]:
     bkeys = ", ".join(f"b.{k}" for k in KEYS)
     sql = f"""
 WITH {base},
-g AS (SELECT {keys}, count(*) AS hands, {", ".join(AGGREGATES)} FROM base GROUP BY {keys}),
+g AS (
+    SELECT {keys}, count(*) AS hands, {", ".join(p.raw() for p in PARTIALS)}
+    FROM base GROUP BY {keys}
+),
 pk AS (
     SELECT {bkeys},
         count(*) FILTER (WHERE k.face_up) AS skull_ace_pickups_face_up,
