@@ -1,0 +1,63 @@
+"""Player records of a validated Razz hand (shared by the PokerStars and PHH readers)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rakestats.cards import StdCard
+from rakestats.razz.engine import StudHand
+from rakestats.razz.evaluator import evaluate_low
+from rakestats.records import PlayerRecord
+
+__all__ = ["player_records"]
+
+
+def _text(cards: list[StdCard]) -> str | None:
+    return " ".join(map(str, cards)) if cards else None
+
+
+def player_records(
+    h: StudHand,
+    collected: Mapping[int, int],
+    folded_round: Mapping[int, int],
+) -> tuple[PlayerRecord, ...]:
+    """One record per player, in seat order.
+
+    ``cards``: every card of the player that the history shows, in dealing order;
+    ``hole_cards``: the down cards, when all are known; ``up_cards``: the face-up cards.
+    At a showdown, players still in went to the reveal; for those whose seven cards are
+    known, ``hand_category`` is the :class:`rakestats.razz.LowCategory` name of their
+    best low and ``hand_description`` its ``Lo: ...`` text.
+    """
+    s = h.settlement
+    assert s is not None
+    out = []
+    for seat in h.order:
+        p = h.players[seat]
+        cards = h.cards_of(seat)
+        known = [c for c in cards if c is not None]
+        down = [c for c, up in zip(p.cards, p.is_up, strict=True) if not up]
+        hole = [c for c in down if c is not None]
+        at_reveal = s.showdown and not p.folded
+        value = evaluate_low(known) if at_reveal and len(known) >= 5 else None
+        if value is not None and len(known) < len(cards):
+            value = None
+        out.append(
+            PlayerRecord(
+                player=p.name,
+                seat=seat,
+                position=None,
+                stack=p.starting_stack,
+                invested=p.invested,
+                collected=collected.get(seat, 0),
+                cards=_text(known),
+                hole_cards=_text(hole) if len(hole) == len(down) else None,
+                up_cards=_text(p.up_cards),
+                went_to_reveal=at_reveal,
+                hand_category=value.category.name if value is not None else None,
+                hand_description=value.description if value is not None else None,
+                folded_round=folded_round.get(seat),
+                all_in=p.stack == 0 and not p.folded,
+            )
+        )
+    return tuple(out)

@@ -1,0 +1,129 @@
+"""Checks of the end of a PokerStars Razz hand against the engine's settlement: uncalled
+bets, the pots collected after the site's rake, the total pot and the summary.
+
+The rake is the site's: it is taken from the pot before it is awarded, so with one pot
+the winners share ``pot - rake`` (odd chips to any of them: the site's choice is
+accepted). With side pots the site does not say which pot the rake came from; each
+player must then collect at most their gross share, winners only, and the shortfall
+must equal the rake.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from rakestats.parse._base import HandError
+from rakestats.razz.events import UncalledReturned
+from rakestats.razz.showdown import Settlement, split
+
+if TYPE_CHECKING:
+    from rakestats.parse._stars_replay import StarsReplay
+
+__all__ = ["check_end"]
+
+
+def _fail(line: int, reason: str) -> HandError:
+    return HandError(line, f"line {line}: {reason}")
+
+
+def _check_uncalled(r: StarsReplay) -> None:
+    e = r.engine
+    expected = [(ev.seat, ev.amount) for ev in e.log if isinstance(ev, UncalledReturned)]
+    for i, u in enumerate(r.uncalled):
+        if i >= len(expected):
+            raise _fail(u.line, f"no bet of {u.name} is uncalled")
+        seat, amount = expected[i]
+        if (r.seat_of[u.name], u.amount) != (seat, amount):
+            who = e.players[seat].name
+            raise _fail(u.line, f"the uncalled bet is {amount}, returned to {who}")
+    if len(r.uncalled) < len(expected):
+        seat, amount = expected[len(r.uncalled)]
+        line = r.collects[0].line if r.collects else r.hand.first_line
+        raise _fail(line, f"missing: Uncalled bet ({amount}) returned to {e.players[seat].name}")
+
+
+def _best(r: StarsReplay, s: Settlement) -> str:
+    names = []
+    for pot in s.pots:
+        for w in pot.winners:
+            v = s.values.get(w)
+            names.append(f"{r.engine.players[w].name}" + (f" ({v.description})" if v else ""))
+    return ", ".join(dict.fromkeys(names))
+
+
+def _check_collected(r: StarsReplay, s: Settlement, rake: int, line: int) -> dict[int, int]:
+    e = r.engine
+    got: dict[int, int] = dict.fromkeys(e.players, 0)
+    for c in r.collects:
+        seat = r.seat_of[c.name]
+        if seat not in got:
+            raise _fail(c.line, f"{c.name} collects but is not in the hand")
+        got[seat] += c.amount
+    winners = {w for pot in s.pots for w in pot.winners}
+    for seat, amount in got.items():
+        if amount and seat not in winners:
+            at = next(c.line for c in r.collects if r.seat_of[c.name] == seat)
+            raise _fail(
+                at, f"{e.players[seat].name} collects {amount}, but the pot goes to {_best(r, s)}"
+            )
+    if len(s.pots) == 1:
+        pot = s.pots[0]
+        want = Counter(split(pot.amount - rake, pot.winners))
+        have = Counter(got[w] for w in pot.winners)
+        if want != have:
+            shares = ", ".join(str(x) for x in sorted(want.elements(), reverse=True))
+            raise _fail(
+                line, f"the pot of {pot.amount} less rake {rake} is {shares} to {_best(r, s)}"
+            )
+    else:
+        for seat, amount in got.items():
+            if amount > s.collected[seat]:
+                name = e.players[seat].name
+                raise _fail(
+                    line, f"{name} collects {amount}, more than the share {s.collected[seat]}"
+                )
+        if sum(s.collected.values()) - sum(got.values()) != rake:
+            raise _fail(line, f"the pots collected and the rake {rake} do not add up")
+    return got
+
+
+def _check_summary(r: StarsReplay, got: dict[int, int]) -> None:
+    e = r.engine
+    for it in r.summary:
+        seat = r.seat_of[it.name]
+        if seat != it.seat:
+            raise _fail(it.line, f"{it.name} sits in seat {seat}, not {it.seat}")
+        if seat not in e.players:
+            continue
+        if it.outcome in ("collected", "won") and it.amount != got[seat]:
+            raise _fail(it.line, f"{it.name} collected {got[seat]}, not {it.amount}")
+        if it.outcome == "lost" and got[seat]:
+            raise _fail(it.line, f"{it.name} collected {got[seat]}; the summary says lost")
+        if it.outcome == "folded" and r.folded_round.get(seat) != it.fold_round:
+            raise _fail(it.line, f"{it.name} did not fold on that street")
+        if it.outcome in ("won", "lost") and it.cards and tuple(it.cards) != r.shown.get(seat):
+            raise _fail(it.line, f"{it.name} did not show these cards")
+        if it.outcome == "mucked" and it.cards:
+            try:
+                e.reveal(seat, it.cards)
+            except ValueError as err:
+                raise _fail(it.line, str(err)) from None
+
+
+def check_end(r: StarsReplay, s: Settlement) -> None:
+    """The end of the hand agrees with the settlement (raises HandError)."""
+    _check_uncalled(r)
+    if r.total is None:
+        raise _fail(r.hand.items[-1].line, "the summary has no 'Total pot' line")
+    t = r.total
+    if t.total != r.engine.pot:
+        raise _fail(t.line, f"total pot {t.total}, but the players put in {r.engine.pot}")
+    collected = sum(c.amount for c in r.collects)
+    if collected + t.rake != t.total:
+        raise _fail(
+            t.line, f"collected {collected} and rake {t.rake} do not make the pot {t.total}"
+        )
+    got = _check_collected(r, s, t.rake, t.line)
+    _check_summary(r, got)
+    r.collected = got
