@@ -186,7 +186,12 @@ class StarsReplay:
         if e.phase is not Phase.DEAL or e.round + 1 != it.street:
             raise _fail(it.line, f"{STREET_NAMES[it.street - 1]} begins but {self._where()}")
         got: dict[int, DealtLine] = {}
+        seen = set(e.known_cards())
         for d in deals:
+            for c in d.new:
+                if c in seen:
+                    raise _fail(d.line, f"card {c} is seen twice")
+                seen.add(c)
             seat = self.seat_of[d.name]
             if seat not in e.players or e.players[seat].folded or seat in got:
                 raise _fail(d.line, f"cards dealt to {d.name}, who is not in the hand")
