@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from rakestats.parse._base import SiteParser
+from rakestats.parse.phh import PhhParser
 from rakestats.parse.rake import RakeParser
 from rakestats.parse.stars_razz import StarsRazzParser
 
 __all__ = ["PARSERS", "detect"]
 
-PARSERS: list[type[SiteParser]] = [RakeParser, StarsRazzParser]
+PARSERS: list[type[SiteParser]] = [RakeParser, StarsRazzParser, PhhParser]
 """Known formats, tried in order (a PokerStars Razz or PHH reader is added here)."""
 
 
