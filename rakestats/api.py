@@ -28,7 +28,7 @@ from rakestats.warehouse import (
     ingest_paths,
     retry_quarantined,
 )
-from rakestats.warehouse._ingest import ProgressFn
+from rakestats.warehouse._ingest import COMMIT_EVERY, ProgressFn
 
 __all__ = ["Warehouse"]
 
@@ -51,12 +51,18 @@ class Warehouse(StatsMixin):
         jobs: int = 1,
         wait: bool = False,
         progress: ProgressFn | None = None,
+        commit_every: int = COMMIT_EVERY,
     ) -> IngestSummary:
-        """Parse, validate and add hand histories (files or folders; plain or compressed)."""
+        """Parse, validate and add hand histories (files or folders; plain or compressed).
+
+        Work is spread over ``jobs`` processes; a commit is made every ``commit_every``
+        new hands, so an interrupted run keeps what it committed."""
         if isinstance(paths, (str, os.PathLike)):
             paths = [paths]
         with self.store.lock(wait=wait):
-            return ingest_paths(self.store, list(paths), jobs=jobs, progress=progress)
+            return ingest_paths(
+                self.store, list(paths), jobs=jobs, progress=progress, commit_every=commit_every
+            )
 
     def compact(self, *, wait: bool = False) -> CompactSummary:
         """Rewrite the small parts left by incremental ingests into large ones, atomically."""

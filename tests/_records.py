@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 
 from rakestats.records import ActionRecord, Game, HandRecord, PlayerRecord
@@ -39,3 +44,24 @@ def rake_hand(
             ActionRecord(2, 1, b, "fold", 0, 0, facing_bet=True),
         ),
     )
+
+
+@contextmanager
+def lock_held_elsewhere(warehouse: str | os.PathLike[str]) -> Iterator[None]:
+    """Hold the warehouse's writer lock in another process for the duration."""
+    code = (
+        "import sys; from rakestats.warehouse import Store\n"
+        "with Store(sys.argv[1]).lock():\n"
+        "    print('locked', flush=True); sys.stdin.read()\n"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, os.fspath(warehouse)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "locked"
+        yield
+    finally:
+        assert proc.stdin is not None
+        proc.stdin.close()
+        proc.wait(timeout=30)

@@ -20,7 +20,7 @@ from rakestats.warehouse._arrow import hand_key, hands_to_tables, partitions
 from rakestats.warehouse._dedupe import KeySet, unique_hands
 from rakestats.warehouse._merge import merge_views
 from rakestats.warehouse.schema import HAND_TABLES, SCHEMA_VERSION
-from tests._records import rake_hand
+from tests._records import lock_held_elsewhere, rake_hand
 
 
 def _commit(store: Store, hands: list) -> None:  # type: ignore[type-arg]
@@ -116,10 +116,16 @@ def test_uncommitted_and_orphaned_parts_are_invisible_and_collected(tmp_path):
 
 def test_a_second_writer_is_refused_while_the_lock_is_held(tmp_path):
     store = Store(tmp_path)
-    refused = pytest.raises(WarehouseLockedError, match="another rakestats process")
-    with store.lock(), refused, Store(tmp_path).lock():
+    refused = pytest.raises(WarehouseLockedError, match="another rakestats process is writing")
+    with lock_held_elsewhere(tmp_path), refused, store.lock():
         pass
-    with Store(tmp_path).lock():  # free again
+    with store.lock():  # free again once the other process is done
+        pass
+
+
+def test_one_process_cannot_take_its_own_lock_twice(tmp_path):
+    refused = pytest.raises(WarehouseLockedError, match="this process is already writing")
+    with Store(tmp_path).lock(), refused, Store(tmp_path).lock():
         pass
 
 

@@ -15,6 +15,7 @@ from rakestats.cli._common import (
 )
 from rakestats.cli._group import main
 from rakestats.warehouse import walk
+from rakestats.warehouse._ingest import COMMIT_EVERY
 
 __all__ = ["compact_command", "ingest_command", "quarantine_command"]
 
@@ -25,12 +26,24 @@ __all__ = ["compact_command", "ingest_command", "quarantine_command"]
 @click.option("--jobs", "-j", type=int, default=None, help="Worker processes (default: all cores).")
 @click.option("--wait", is_flag=True, help="Wait for another ingest to finish instead of failing.")
 @click.option(
+    "--commit-every",
+    type=click.IntRange(min=1),
+    default=COMMIT_EVERY,
+    show_default=True,
+    help="Commit after this many new hands (an interrupted run keeps what it committed).",
+)
+@click.option(
     "--retry-quarantined",
     is_flag=True,
     help="Re-validate quarantined hands and move those that now pass into the warehouse.",
 )
 def ingest_command(
-    paths: tuple[str, ...], warehouse: str, jobs: int | None, wait: bool, retry_quarantined: bool
+    paths: tuple[str, ...],
+    warehouse: str,
+    jobs: int | None,
+    wait: bool,
+    commit_every: int,
+    retry_quarantined: bool,
 ) -> None:
     """Parse, validate and store hand histories (folders are walked; .gz .bz2 .xz .zip).
 
@@ -46,7 +59,9 @@ def ingest_command(
             raise click.UsageError("give at least one file or folder to ingest")
         n_jobs = jobs if jobs is not None else (os.cpu_count() or 1)
         with progress_bar("ingest", total=len(walk(paths))) as progress:
-            summary = wh.ingest(list(paths), jobs=n_jobs, wait=wait, progress=progress)
+            summary = wh.ingest(
+                list(paths), jobs=n_jobs, wait=wait, progress=progress, commit_every=commit_every
+            )
     for path, reason in summary.unrecognized:
         click.echo(f"skipped {safe_text(path)}: {safe_text(reason)}", err=True)
     click.echo(summary.line())

@@ -162,6 +162,21 @@ _QUEUE: Any = None
 def _init_worker(q: Any) -> None:
     global _QUEUE
     _QUEUE = q
+    _die_with_parent()
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to kill this worker when the ingest process dies (a killed ingest must
+    not leave workers behind); elsewhere workers end when their queue breaks."""
+    import ctypes
+    import signal
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        pr_set_pdeathsig = 1
+        libc.prctl(pr_set_pdeathsig, signal.SIGKILL)
+    except (OSError, AttributeError):
+        pass
 
 
 def _work(unit: tuple[int, str]) -> None:

@@ -23,6 +23,7 @@ import fcntl
 import json
 import os
 import shutil
+import threading
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -50,6 +51,11 @@ SNAPSHOTS = "_snapshots"
 STAGING = "_staging"
 LOCK = "_lock"
 KEEP_SNAPSHOT_SECONDS = 600.0
+
+# Warehouses this process holds the writer lock of (POSIX locks do not exclude the
+# process that holds them, so a second writer in the same process is refused here).
+_HELD: set[str] = set()
+_HELD_GUARD = threading.Lock()
 
 
 class WarehouseError(Exception):
@@ -175,33 +181,49 @@ class Store:
     # ------------------------------------------------------------------ locking
     @contextlib.contextmanager
     def lock(self, wait: bool = False) -> Iterator[None]:
-        """Hold the writer lock; a second writer waits or gets a clear error."""
+        """Hold the writer lock; a second writer waits or gets a clear error.
+
+        The lock is a POSIX record lock (``lockf``): it belongs to this process alone,
+        is not inherited by worker processes, and is released by the kernel when the
+        process dies, however it dies.
+        """
         self.create()
         path = self.root / LOCK
-        fh: IO[str] = open(path, "a+", encoding="utf-8")  # noqa: SIM115
-        try:
-            try:
-                fcntl.flock(fh.fileno(), fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
-            except OSError as exc:
-                if exc.errno not in (errno.EAGAIN, errno.EACCES):
-                    raise
-                fh.seek(0)
-                holder = fh.read().strip() or "another process"
+        key = str(path.resolve())
+        with _HELD_GUARD:
+            if key in _HELD:
                 raise WarehouseLockedError(
-                    f"{self.root}: another rakestats process is writing to this warehouse "
-                    f"({holder}); wait for it to finish, or pass --wait"
-                ) from None
-            fh.seek(0)
-            fh.truncate()
-            fh.write(f"pid {os.getpid()} since {datetime.now(UTC):%Y-%m-%d %H:%M:%S} UTC\n")
-            fh.flush()
-            self._collect_garbage()
-            yield
-        finally:
-            with contextlib.suppress(OSError):
+                    f"{self.root}: this process is already writing to this warehouse"
+                )
+            _HELD.add(key)
+        try:
+            fh: IO[str] = open(path, "a+", encoding="utf-8")  # noqa: SIM115
+            try:
+                try:
+                    fcntl.lockf(fh.fileno(), fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+                except OSError as exc:
+                    if exc.errno not in (errno.EAGAIN, errno.EACCES):
+                        raise
+                    fh.seek(0)
+                    holder = fh.read().strip() or "another process"
+                    raise WarehouseLockedError(
+                        f"{self.root}: another rakestats process is writing to this warehouse "
+                        f"({holder}); wait for it to finish, or pass --wait"
+                    ) from None
                 fh.seek(0)
                 fh.truncate()
-            fh.close()  # closing releases the flock
+                fh.write(f"pid {os.getpid()} since {datetime.now(UTC):%Y-%m-%d %H:%M:%S} UTC\n")
+                fh.flush()
+                self._collect_garbage()
+                yield
+            finally:
+                with contextlib.suppress(OSError):
+                    fh.seek(0)
+                    fh.truncate()
+                fh.close()  # closing releases the lock
+        finally:
+            with _HELD_GUARD:
+                _HELD.discard(key)
 
     def _collect_garbage(self) -> None:
         """Remove staging leftovers, parts no retained snapshot mentions, and old
