@@ -157,6 +157,7 @@ class RakeHand:
         self.middle_down: list[Card | None] = []
         self._pick_queue: list[int] = []
         self.settlement: Settlement | None = None
+        self._seen: set[Card] = set()  # every card known so far in this hand
         for s in self.order:
             p = self.players[s]
             amount = min(ante, p.stack)
@@ -183,13 +184,13 @@ class RakeHand:
             raise IllegalActionError(f"cannot {what} now: the hand is at {self.phase.value}")
 
     def _check_new_cards(self, cards: Sequence[Card | None]) -> None:
-        seen = set(self.known_cards())
-        for c in cards:
-            if c is None:
-                continue
-            if c in seen:
+        """Refuse a card already seen in this hand; the check is all or nothing."""
+        seen = self._seen
+        new = [c for c in cards if c is not None]
+        for i, c in enumerate(new):
+            if c in seen or c in new[:i]:
                 raise IllegalActionError(f"card {c} is seen twice")
-            seen.add(c)
+        seen.update(new)
 
     # ------------------------------------------------------------------ dealing
     def deal_hole(self, hole: Mapping[int, Sequence[Card | None]]) -> None:
@@ -273,26 +274,27 @@ class RakeHand:
             p.may_raise = True
         self._advance(start=True)
 
-    def _needs_to_act(self, p: PlayerState) -> bool:
+    def _needs_to_act(self, p: PlayerState, able: int) -> bool:
+        """Whether ``p`` must act; ``able`` is how many players can still act."""
         if not p.can_act:
             return False
         if p.round_bet < self.current_bet:
             return True
-        able = sum(1 for q in self.players.values() if q.can_act)
         return not p.acted and able >= 2
 
     def _advance(self, start: bool = False) -> None:
         """Find the next player to act, or close the round."""
-        if len(self.live_seats) == 1:
+        players = self.players
+        if sum(1 for p in players.values() if not p.folded) == 1:
             self._close_round()
             return
-        if start:
-            candidates = self.order
-        else:
-            i = self.order.index(self.to_act) if self.to_act is not None else -1
-            candidates = self.order[i + 1 :] + self.order[: i + 1]
-        for s in candidates:
-            if self._needs_to_act(self.players[s]):
+        able = sum(1 for p in players.values() if p.can_act)
+        order = self.order
+        n = len(order)
+        first = 0 if start or self.to_act is None else order.index(self.to_act) + 1
+        for k in range(n):
+            s = order[(first + k) % n]
+            if self._needs_to_act(players[s], able):
                 self.to_act = s
                 return
         self._close_round()
@@ -424,7 +426,7 @@ class RakeHand:
         self._require(Phase.REVEAL, "reveal")
         hands: dict[int, tuple[Card, ...]] = {}
         # Check every seat before filling in any card, so a refused Reveal changes nothing.
-        seen = set(self.known_cards())
+        seen = set(self._seen)
         for s in self.live_seats:
             p = self.players[s]
             known = [c for c in p.cards if c is not None]
@@ -449,6 +451,7 @@ class RakeHand:
             elif None in p.cards:
                 raise IllegalActionError(f"seat {s} reaches the Reveal with unknown cards")
             hands[s] = cards
+        self._seen = seen
         for s, cards in hands.items():
             p = self.players[s]
             fill = iter([c for c in cards if c not in p.cards])

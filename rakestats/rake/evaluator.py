@@ -216,8 +216,8 @@ def skull_ace_scores(cards: str | Iterable[Card]) -> bool | None:
     ValueError: a hand cannot hold the same card twice: Dw Dw Df 7c 2s
     """
     hand = _as_cards(cards)
-    value = evaluate(hand)
     ace = next((c for c in hand if c.is_ace_of_skulls), None)
+    value = evaluate(hand)
     if ace is None:
         return None
     cat = value.category
