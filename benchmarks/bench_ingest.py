@@ -1,0 +1,176 @@
+"""Ingestion benchmark: simulated Rake histories → validated Parquet warehouse.
+
+Prints hands/s, MB/s and the peak RSS of the ingest (all its processes together), beside
+baselines measured in the same run: the plain read speed of the same files, and
+pokerkit's PHH parse speed on hold'em hands of a similar action count.
+
+    python benchmarks/bench_ingest.py --hands 1000000 --jobs 2
+
+The simulated histories are kept in --workdir (default bench_data/ingest) and reused.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+PHH_HOLDEM = """variant = 'NT'
+ante_trimming_status = true
+antes = [0, 0, 0, 0, 0, 0]
+blinds_or_straddles = [5, 10, 0, 0, 0, 0]
+min_bet = 10
+starting_stacks = [1000, 1000, 1000, 1000, 1000, 1000]
+actions = [
+  'd dh p1 AcKd', 'd dh p2 7h7d', 'd dh p3 2c3c', 'd dh p4 QsJs', 'd dh p5 9h8h', 'd dh p6 5d4d',
+  'p3 f', 'p4 cbr 30', 'p5 cc', 'p6 f', 'p1 cc', 'p2 cc',
+  'd db Ah7s2d', 'p1 cc', 'p2 cbr 60', 'p4 cc', 'p5 f', 'p1 cc',
+  'd db Td', 'p1 cc', 'p2 cc', 'p4 cbr 150', 'p1 f', 'p2 cc',
+  'd db 3s', 'p2 cc', 'p4 cc',
+  'p2 sm 7h7d', 'p4 sm QsJs',
+]
+"""
+PHH_ACTIONS = 21  # betting actions in the hand above (deals and shows excluded)
+
+
+def _tree_rss(root: int) -> int:
+    """Resident memory of a process and all its descendants, in bytes."""
+    children: dict[int, list[int]] = {}
+    rss: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as fh:
+                fields = fh.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pid, ppid = int(entry), int(fields[1])
+        children.setdefault(ppid, []).append(pid)
+        rss[pid] = int(fields[21]) * os.sysconf("SC_PAGE_SIZE")
+    total, todo = 0, [root]
+    while todo:
+        pid = todo.pop()
+        total += rss.get(pid, 0)
+        todo.extend(children.get(pid, []))
+    return total
+
+
+class PeakRSS(threading.Thread):
+    def __init__(self, pid: int) -> None:
+        super().__init__(daemon=True)
+        self.pid, self.peak, self.done = pid, 0, threading.Event()
+
+    def run(self) -> None:
+        while not self.done.is_set():
+            self.peak = max(self.peak, _tree_rss(self.pid))
+            time.sleep(0.05)
+
+
+def plain_read(files: list[Path]) -> tuple[float, int]:
+    """Seconds to read and decode every line of the files, and their total bytes."""
+    start = time.perf_counter()
+    size = lines = 0
+    for f in files:
+        with open(f, encoding="utf-8") as fh:
+            for _line in fh:
+                lines += 1
+        size += f.stat().st_size
+    return time.perf_counter() - start, size
+
+
+def pokerkit_rate(n: int = 3000) -> tuple[float, float]:
+    """pokerkit: PHH hold'em hands parsed per second, and parsed + replayed per second."""
+    from pokerkit import HandHistory
+
+    start = time.perf_counter()
+    for _ in range(n):
+        HandHistory.loads(PHH_HOLDEM)
+    parse = n / (time.perf_counter() - start)
+    m = max(n // 10, 50)
+    start = time.perf_counter()
+    for _ in range(m):
+        for _state in HandHistory.loads(PHH_HOLDEM):
+            pass
+    return parse, m / (time.perf_counter() - start)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=1_000_000)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--workdir", type=Path, default=Path("bench_data/ingest"))
+    args = ap.parse_args()
+
+    print(
+        f"machine: {platform.platform()}, {os.cpu_count()} CPUs, Python {platform.python_version()}"
+    )
+    data = args.workdir / f"histories-{args.hands}"
+    if not (data / "players.json").exists():
+        shutil.rmtree(data, ignore_errors=True)
+        t = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-m", "rakestats", "simulate", "--hands", str(args.hands),
+             "--players", "2-8", "--seed", "1", "--out", str(data), "--jobs", str(args.jobs)],
+            check=True, stdout=subprocess.DEVNULL,
+        )  # fmt: skip
+        print(
+            f"simulated {args.hands:,} hands in {time.perf_counter() - t:.0f} s (not timed below)"
+        )
+    files = sorted(p for p in data.iterdir() if p.suffix == ".txt")
+
+    read_s, size = plain_read(files)
+    read_s = min(read_s, plain_read(files)[0])  # warm cache, best of two
+    mb = size / 1e6
+
+    wh = args.workdir / "warehouse"
+    shutil.rmtree(wh, ignore_errors=True)
+    cmd = [sys.executable, "-m", "rakestats", "ingest", str(data), "--warehouse", str(wh),
+           "--jobs", str(args.jobs)]  # fmt: skip
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+    monitor = PeakRSS(proc.pid)
+    monitor.start()
+    out, _ = proc.communicate()
+    ingest_s = time.perf_counter() - start
+    monitor.done.set()
+    monitor.join()
+    if proc.returncode != 0:
+        print(f"ingest failed with exit {proc.returncode}")
+        return 1
+    print(out.strip())
+    rate = args.hands / ingest_s
+    pk_parse, pk_replay = pokerkit_rate()
+
+    print(f"files: {len(files)}, {mb:,.0f} MB, {args.hands:,} hands")
+    print(
+        f"plain read (decode lines):   {mb / read_s:9,.1f} MB/s  {args.hands / read_s:12,.0f} hands/s"
+    )
+    print(
+        f"rakestats ingest, {args.jobs} jobs:   {mb / ingest_s:9,.1f} MB/s  {rate:12,.0f} hands/s  ({ingest_s:.1f} s)"
+    )
+    print(f"  ratio ingest / plain read:  {read_s / ingest_s:.3f}")
+    print(f"pokerkit PHH parse (hold'em, {PHH_ACTIONS} actions):  {pk_parse:12,.0f} hands/s")
+    print(f"pokerkit PHH parse + replay:                 {pk_replay:12,.0f} hands/s")
+    print(f"  ratio ingest (parse+validate+store) / pokerkit parse: {rate / pk_parse:.2f}")
+    print(f"  ratio ingest / pokerkit parse + replay:               {rate / pk_replay:.2f}")
+    print(f"peak RSS, all ingest processes: {monitor.peak / 2**20:,.0f} MiB")
+    print(
+        f"TARGET >= 10,000 validated hands/s: {'PASS' if rate >= 10_000 else 'FAIL'} ({rate:,.0f})"
+    )
+    print(
+        f"TARGET peak RSS < 1 GB: {'PASS' if monitor.peak < 1e9 else 'FAIL'} ({monitor.peak / 1e6:,.0f} MB)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
