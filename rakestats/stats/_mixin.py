@@ -19,6 +19,7 @@ import pandas as pd
 from rakestats.stats._aggression import action_stats_sql
 from rakestats.stats._aliases import AliasesLike, load_aliases
 from rakestats.stats._filters import FilterArgs, Filters
+from rakestats.stats._hands import hands_sql
 from rakestats.stats._players import PARTIALS, player_stats_sql
 from rakestats.stats._rollup import StatsCache
 from rakestats.stats._scope import Scope, run
@@ -154,3 +155,30 @@ class StatsMixin:
         delta = gap if isinstance(gap, timedelta) else timedelta(minutes=gap)
         scope = self._scope(aliases, filters)
         return self._stats(sessions_sql(scope, delta), scope)
+
+    def hands(
+        self,
+        *,
+        category: str | Sequence[str] | None = None,
+        outcome: str | None = None,
+        skull_ace_outcome: str | None = None,
+        hand_id: str | Sequence[str] | None = None,
+        limit: int | None = None,
+        aliases: AliasesLike = None,
+        **filters: Unpack[FilterArgs],
+    ) -> pd.DataFrame:
+        """Player-hands (one row per hand and matching player, in order of play) with key
+        facts, selected by the filters and by ``category`` (at the Reveal), ``outcome``
+        (``won``, ``lost``, ``reveal``, ``no_reveal``, ``folded``) and
+        ``skull_ace_outcome`` (``auto_win``, ``auto_loss``, ``held``). Example:
+        ``wh.hands(skull_ace_outcome="auto_loss")``."""
+        scope = self._scope(aliases, filters)
+        built = hands_sql(
+            scope,
+            category=category,
+            outcome=outcome,
+            skull_ace_outcome=skull_ace_outcome,
+            hand_id=hand_id,
+            limit=limit,
+        )
+        return self._stats(built, scope)

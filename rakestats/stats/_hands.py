@@ -1,0 +1,175 @@
+"""Finding hands: from a figure to the hands behind it.
+
+:func:`hands_sql` selects player-hands (one row per hand and matching player) by the
+usual filters plus hand category, outcome and Ace of Skulls outcome; :func:`hand_detail`
+fetches everything the warehouse holds about one hand, for ``rakestats hand``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from rakestats.stats._scope import Scope
+
+__all__ = [
+    "HAND_COLUMNS",
+    "OUTCOMES",
+    "SKULL_OUTCOMES",
+    "HandDetail",
+    "HandNotFoundError",
+    "hand_detail",
+    "hands_sql",
+]
+
+# Outcomes a player-hand can be selected by.
+OUTCOMES = ("won", "lost", "reveal", "no_reveal", "folded")
+SKULL_OUTCOMES = ("auto_win", "auto_loss", "held")
+
+_OUTCOME_SQL = {
+    "won": "b.collected > 0",
+    "lost": "b.net < 0",
+    "reveal": "b.went_to_reveal",
+    "no_reveal": "NOT coalesce(b.went_to_reveal, false)",
+    "folded": "b.folded_round IS NOT NULL",
+}
+
+HAND_COLUMNS = (
+    "hand_id",
+    "site",
+    "game",
+    "played_at",
+    "table_name",
+    "currency",
+    "ante",
+    "big_bet",
+    "n_players",
+    "total_pot",
+    "player",
+    "screen_name",
+    "seat",
+    "invested",
+    "collected",
+    "net",
+    "went_to_reveal",
+    "hand_category",
+    "hand_description",
+    "skull_ace_held",
+    "skull_ace_outcome",
+    "folded_round",
+)
+
+
+def _names(value: str | Sequence[str] | None, what: str) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    items = (value,) if isinstance(value, str) else tuple(value)
+    if not all(isinstance(v, str) for v in items):
+        raise TypeError(f"{what}: expected text, got {items!r}")
+    return items
+
+
+def hands_sql(
+    scope: Scope,
+    *,
+    category: str | Sequence[str] | None = None,
+    outcome: str | None = None,
+    skull_ace_outcome: str | None = None,
+    hand_id: str | Sequence[str] | None = None,
+    limit: int | None = None,
+) -> tuple[str, dict[str, Any]]:
+    """SQL for the player-hands in ``scope`` that match. ``category`` is a hand category
+    at the Reveal (``THREE_OF_A_KIND`` or ``"Three of a Kind"``); ``outcome`` one of
+    :data:`OUTCOMES`; ``skull_ace_outcome`` one of :data:`SKULL_OUTCOMES`."""
+    base, params = scope.base(prefilter_min_hands=True)
+    conds: list[str] = []
+
+    def one_of(column: str, key: str, values: tuple[str, ...]) -> None:
+        if values:
+            names = [f"h_{key}_{i}" for i in range(len(values))]
+            params.update(zip(names, values, strict=True))
+            conds.append(f"{column} IN ({', '.join('$' + n for n in names)})")
+
+    cats = tuple(c.strip().upper().replace(" ", "_") for c in _names(category, "category"))
+    one_of("b.hand_category", "cat", cats)
+    one_of("b.hand_id", "id", _names(hand_id, "hand_id"))
+    if outcome is not None:
+        if outcome not in _OUTCOME_SQL:
+            raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}, got {outcome!r}")
+        conds.append(_OUTCOME_SQL[outcome])
+    if skull_ace_outcome is not None:
+        if skull_ace_outcome not in SKULL_OUTCOMES:
+            raise ValueError(
+                f"skull_ace_outcome must be one of {', '.join(SKULL_OUTCOMES)}, "
+                f"got {skull_ace_outcome!r}"
+            )
+        if skull_ace_outcome == "held":
+            conds.append("b.skull_ace_held")
+        else:
+            params["h_skull"] = skull_ace_outcome
+            conds.append("b.skull_ace_outcome = $h_skull")
+    tail = ""
+    if limit is not None:
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+            raise ValueError(f"limit must be a non-negative int, got {limit!r}")
+        params["h_limit"] = limit
+        tail = "LIMIT $h_limit"
+    cols = ", ".join(
+        f"h.{c}" if c in ("table_name", "total_pot") else f"b.{c}" for c in HAND_COLUMNS
+    )
+    sql = f"""
+WITH {base}
+SELECT {cols}
+FROM base b JOIN hands h ON h.hand_key = b.hand_key
+WHERE {" AND ".join(conds) if conds else "TRUE"}
+ORDER BY b.played_at, b.hand_id, b.seat, b.player
+{tail}
+"""
+    return sql, params
+
+
+@dataclass(frozen=True)
+class HandDetail:
+    """One hand as the warehouse holds it: ``hand`` (one row of ``hands``), and the
+    ``players``, ``actions`` (in order) and ``pickups`` rows."""
+
+    hand: pd.Series
+    players: pd.DataFrame
+    actions: pd.DataFrame
+    pickups: pd.DataFrame
+
+
+class HandNotFoundError(LookupError):
+    """No hand, or more than one (the same id at several sites), has the id asked for."""
+
+
+def hand_detail(
+    sql: Callable[[str, list[Any]], pd.DataFrame], hand_id: str, site: str | None = None
+) -> HandDetail:
+    """Everything about one hand; ``sql`` runs a query with bound parameters (e.g.
+    ``Warehouse.sql``). Raises :class:`HandNotFoundError` when the id matches no hand or
+    hands at several sites (give ``site`` then)."""
+    where, params = "hand_id = ?", [hand_id]
+    if site is not None:
+        where, params = where + " AND site = ?", [hand_id, site]
+    hands = sql(f"SELECT * FROM hands WHERE {where}", params)
+    if hands.empty:
+        raise HandNotFoundError(f"no hand {hand_id!r}" + (f" at {site!r}" if site else ""))
+    if len(hands) > 1:
+        sites = ", ".join(sorted(map(str, hands["site"])))
+        raise HandNotFoundError(f"hand {hand_id!r} is at several sites ({sites}); give the site")
+    key = [int(hands["hand_key"].iloc[0])]
+    return HandDetail(
+        hand=hands.iloc[0],
+        players=sql("SELECT * FROM players WHERE hand_key = ? ORDER BY seat, player", key),
+        actions=sql("SELECT * FROM actions WHERE hand_key = ? ORDER BY seq", key),
+        pickups=sql(
+            "SELECT k.* FROM pickups k LEFT JOIN players p "
+            "ON p.hand_key = k.hand_key AND p.player = k.player WHERE k.hand_key = ? "
+            "ORDER BY k.pickup, p.position NULLS LAST, p.seat",
+            key,
+        ),
+    )
