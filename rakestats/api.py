@@ -52,16 +52,24 @@ class Warehouse(StatsMixin):
         wait: bool = False,
         progress: ProgressFn | None = None,
         commit_every: int = COMMIT_EVERY,
+        client: Any = None,
     ) -> IngestSummary:
         """Parse, validate and add hand histories (files or folders; plain or compressed).
 
-        Work is spread over ``jobs`` processes; a commit is made every ``commit_every``
-        new hands, so an interrupted run keeps what it committed."""
+        Work is spread over ``jobs`` local processes, or over a Dask cluster when a
+        ``distributed.Client`` is given (the warehouse must then be on a file system the
+        workers see). A commit is made every ``commit_every`` new hands, so an
+        interrupted run keeps what it committed. The result is the same either way."""
         if isinstance(paths, (str, os.PathLike)):
             paths = [paths]
         with self.store.lock(wait=wait):
             return ingest_paths(
-                self.store, list(paths), jobs=jobs, progress=progress, commit_every=commit_every
+                self.store,
+                list(paths),
+                jobs=jobs,
+                progress=progress,
+                commit_every=commit_every,
+                client=client,
             )
 
     def compact(self, *, wait: bool = False) -> CompactSummary:

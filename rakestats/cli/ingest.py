@@ -15,6 +15,7 @@ from rakestats.cli._common import (
 )
 from rakestats.cli._group import main
 from rakestats.warehouse import walk
+from rakestats.warehouse._distributed import DaskUnavailableError, client_for
 from rakestats.warehouse._ingest import COMMIT_EVERY
 
 __all__ = ["compact_command", "ingest_command", "quarantine_command"]
@@ -33,6 +34,12 @@ __all__ = ["compact_command", "ingest_command", "quarantine_command"]
     help="Commit after this many new hands (an interrupted run keeps what it committed).",
 )
 @click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    help="Run on a Dask cluster: a scheduler address (tcp://host:8786), or local:N for a "
+    "local cluster of N worker processes. Needs rakestats[dask].",
+)
+@click.option(
     "--retry-quarantined",
     is_flag=True,
     help="Re-validate quarantined hands and move those that now pass into the warehouse.",
@@ -43,11 +50,14 @@ def ingest_command(
     jobs: int | None,
     wait: bool,
     commit_every: int,
+    scheduler: str | None,
     retry_quarantined: bool,
 ) -> None:
     """Parse, validate and store hand histories (folders are walked; .gz .bz2 .xz .zip).
 
     Example: rakestats ingest sample_data --warehouse wh --jobs 2
+
+    Example: rakestats ingest /shared/logs --warehouse /shared/wh --scheduler local:2
     """
     wh = Warehouse(warehouse)
     with fail_on_warehouse_error():
@@ -58,10 +68,25 @@ def ingest_command(
         if not paths:
             raise click.UsageError("give at least one file or folder to ingest")
         n_jobs = jobs if jobs is not None else (os.cpu_count() or 1)
-        with progress_bar("ingest", total=len(walk(paths))) as progress:
-            summary = wh.ingest(
-                list(paths), jobs=n_jobs, wait=wait, progress=progress, commit_every=commit_every
-            )
+        client = None
+        if scheduler is not None:
+            try:
+                client = client_for(scheduler)
+            except (DaskUnavailableError, ValueError, OSError) as exc:
+                raise click.UsageError(str(exc)) from None
+        try:
+            with progress_bar("ingest", total=len(walk(paths))) as progress:
+                summary = wh.ingest(
+                    list(paths),
+                    jobs=n_jobs,
+                    wait=wait,
+                    progress=progress,
+                    commit_every=commit_every,
+                    client=client,
+                )
+        finally:
+            if client is not None:
+                client.close()
     for path, reason in summary.unrecognized:
         click.echo(f"skipped {safe_text(path)}: {safe_text(reason)}", err=True)
     click.echo(summary.line())

@@ -12,6 +12,7 @@ The format is recognised from the first non-blank line; a file in no known forma
 from __future__ import annotations
 
 import os
+import zipfile
 from collections.abc import Iterable, Iterator
 from itertools import chain
 
@@ -34,6 +35,7 @@ __all__ = [
     "UnrecognizedFileError",
     "iter_file",
     "iter_text",
+    "zip_members",
 ]
 
 _READ_ERRORS = (OSError, EOFError, ValueError)  # gzip, bz2, lzma, zipfile failures
@@ -70,7 +72,10 @@ def _sniff(first: str | None, name: str) -> type[SiteParser] | None:
 
 
 def iter_file(
-    path: str | os.PathLike[str], *, display_name: str | None = None
+    path: str | os.PathLike[str],
+    *,
+    display_name: str | None = None,
+    member: str | None = None,
 ) -> Iterator[HandRecord | QuarantineRecord | SkipRecord]:
     """The hands of a file, streamed: plain text, ``.gz``, ``.bz2``, ``.xz`` (recognised
     by content) or a ``.zip`` archive, each member in turn (``source_file`` is then
@@ -78,17 +83,33 @@ def iter_file(
 
     The file (every member of an archive) is identified when this is called: an
     unknown format raises :class:`UnrecognizedFileError` at once. A file without any
-    non-blank line yields nothing.
+    non-blank line yields nothing. ``member`` reads one member of a zip archive only
+    (see :func:`zip_members`), so that archives can be split into units of work.
     """
     name = display_name if display_name is not None else os.fspath(path)
     try:
         sources = _io.sources_of(path, name)
+        if member is not None:
+            sources = [s for s in sources if s[0] == f"{name}!{member}"]
+            if not sources:
+                raise UnrecognizedFileError(name, f"no member {member!r} in the archive")
         plan = [(src, _sniff(_io.first_line_of(opener), src), opener) for src, opener in sources]
     except UnrecognizedFileError:
         raise
     except _READ_ERRORS as e:
         raise UnrecognizedFileError(name, f"cannot read: {e}") from e
     return _iter_plan(plan)
+
+
+def zip_members(path: str | os.PathLike[str]) -> list[str] | None:
+    """The member names of a zip archive (directories excluded), or None for a file
+    that is not one."""
+    with open(path, "rb") as fh:
+        magic = fh.read(4)
+    if magic not in (b"PK\x03\x04", b"PK\x05\x06"):
+        return None
+    with zipfile.ZipFile(path) as zf:
+        return [i.filename for i in zf.infolist() if not i.is_dir()]
 
 
 def _iter_plan(

@@ -1,9 +1,11 @@
-"""Ingestion: files → parser/validator (in worker processes) → Arrow → committed parts.
+"""Ingestion: files → parser/validator (in workers) → staged Arrow batches → commits.
 
-Workers parse and validate whole files and send Arrow batches back through a bounded
-queue; the driver alone deduplicates on (site, hand id), buffers, and commits a
-transaction every ``commit_every`` hands, so a killed run loses at most the open
-transaction and the next run completes it (hands already in are duplicates).
+Files are split into units (a file, or a zip member; see ``_units``). Workers — the
+driver itself, local processes, or a Dask cluster — parse and validate units and stage
+their hands as Parquet batches. The driver alone takes the results in unit order,
+deduplicates on (site, hand id), buffers, and commits a transaction every
+``commit_every`` hands, so a killed run loses at most the open transaction and the next
+run completes it (hands already in are duplicates).
 """
 
 from __future__ import annotations
@@ -11,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import multiprocessing as mp
 import os
-import queue as queue_mod
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -21,16 +22,16 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from rakestats.records import HandRecord, QuarantineRecord, SkipRecord
-from rakestats.warehouse._arrow import hand_key, hands_to_tables, partitions, quarantine_to_table
+from rakestats.records import QuarantineRecord
+from rakestats.warehouse._arrow import partitions, quarantine_to_table
 from rakestats.warehouse._dedupe import KeySet
 from rakestats.warehouse._merge import merge_views
-from rakestats.warehouse._store import Store, Transaction
+from rakestats.warehouse._store import STAGING, Store, Transaction
+from rakestats.warehouse._units import Unit, UnitResult, plan_units, read_batches, run_unit
 from rakestats.warehouse.schema import FILES, HAND_TABLES
 
 __all__ = ["IngestSummary", "ingest_paths", "walk"]
 
-BATCH_HANDS = 2_000
 COMMIT_EVERY = 200_000
 _SKIP_NAMES = {"players.json", "README.md", "README.txt"}
 
@@ -110,64 +111,13 @@ def _hash_file(path: Path) -> tuple[int, str]:
 
 
 # ---------------------------------------------------------------------- workers
-Message = tuple[str, int, Any]
-
-
-def _parse_file(index: int, path: str) -> Iterator[Message]:
-    """Parse one file into ("batch", index, (tables, quarantine records)) messages and a
-    final ("done", index, (read, skipped, repeats)) or ("unrecognized", index, reason)."""
-    from rakestats.parse import ReadError, UnrecognizedFileError, iter_file
-
-    batch: list[HandRecord] = []
-    quarantined: list[QuarantineRecord] = []
-    seen: set[int] = set()
-    read = skipped = repeats = 0
-    try:
-        for rec in iter_file(path):
-            read += 1
-            if isinstance(rec, HandRecord):
-                if hand_key(rec.site, rec.hand_id) in seen:
-                    repeats += 1  # the same hand twice in one file
-                    continue
-                seen.add(hand_key(rec.site, rec.hand_id))
-                batch.append(rec)
-            elif isinstance(rec, QuarantineRecord):
-                quarantined.append(rec)
-            elif isinstance(rec, SkipRecord):
-                skipped += 1
-            if len(batch) >= BATCH_HANDS:
-                yield ("batch", index, (hands_to_tables(batch, 0), quarantined))
-                batch, quarantined = [], []
-    except UnrecognizedFileError as exc:
-        yield ("unrecognized", index, str(getattr(exc, "reason", exc)))
-        return
-    except ReadError as exc:
-        # hands before the damage are kept; the file is reported and not recorded as
-        # ingested, so a later run reads it again
-        if batch or quarantined:
-            yield ("batch", index, (hands_to_tables(batch, 0) if batch else None, quarantined))
-        yield ("unrecognized", index, f"read error after line {exc.line}: {exc.reason}")
-        return
-    except OSError as exc:
-        yield ("unrecognized", index, f"cannot read: {exc.strerror or exc}")
-        return
-    if batch or quarantined:
-        yield ("batch", index, (hands_to_tables(batch, 0) if batch else None, quarantined))
-    yield ("done", index, (read, skipped, repeats))
-
-
-_QUEUE: Any = None
-
-
-def _init_worker(q: Any) -> None:
-    global _QUEUE
-    _QUEUE = q
+def _init_worker() -> None:
     _die_with_parent()
 
 
 def _die_with_parent() -> None:
     """Ask Linux to kill this worker when the ingest process dies (a killed ingest must
-    not leave workers behind); elsewhere workers end when their queue breaks."""
+    not leave workers behind)."""
     import ctypes
     import signal
 
@@ -179,42 +129,19 @@ def _die_with_parent() -> None:
         pass
 
 
-def _work(unit: tuple[int, str]) -> None:
-    index, path = unit
-    try:
-        for msg in _parse_file(index, path):
-            _QUEUE.put(msg)
-    except Exception as exc:  # report, never lose the file silently
-        _QUEUE.put(("unrecognized", index, f"internal error: {type(exc).__name__}: {exc}"))
+def _run(args: tuple[Unit, str]) -> UnitResult:
+    return run_unit(*args)
 
 
-def _messages(units: Sequence[tuple[int, str]], jobs: int) -> Iterator[Message]:
+def _local_results(units: Sequence[Unit], staging: str, jobs: int) -> Iterator[UnitResult]:
+    """Unit results in unit order: inline, or from a pool of worker processes."""
     if jobs <= 1 or len(units) <= 1:
-        for index, path in units:
-            yield from _parse_file(index, path)
+        for unit in units:
+            yield run_unit(unit, staging)
         return
     ctx = mp.get_context("fork")
-    q = ctx.Queue(maxsize=4 * jobs)
-    pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(q,))
-    try:
-        result = pool.map_async(_work, units, chunksize=1)
-        finished = 0
-        while finished < len(units):
-            try:
-                msg = q.get(timeout=1.0)
-            except queue_mod.Empty:
-                if result.ready():
-                    result.get()  # re-raise a worker crash
-                    if q.empty():
-                        break
-                continue
-            if msg[0] in ("done", "unrecognized"):
-                finished += 1
-            yield msg
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
+    with ctx.Pool(jobs, initializer=_init_worker) as pool:
+        yield from pool.imap(_run, [(u, staging) for u in units], chunksize=1)
 
 
 # ---------------------------------------------------------------------- driver
@@ -270,15 +197,19 @@ def ingest_paths(
     jobs: int = 1,
     progress: ProgressFn | None = None,
     commit_every: int = COMMIT_EVERY,
+    client: Any = None,
 ) -> IngestSummary:
-    """Ingest files and folders into ``store`` (the caller holds the lock)."""
+    """Ingest files and folders into ``store`` (the caller holds the lock).
+
+    Units of work (files, zip members) run inline (``jobs=1``), in ``jobs`` local worker
+    processes, or on a Dask cluster through ``client``; in every case the results are
+    taken in unit order, so the warehouse ends the same."""
     from rakestats.warehouse._manifest import known_files
 
     summary = IngestSummary()
     snapshot = store.snapshot()
     keys = KeySet.load(store, snapshot)
     seen_files = known_files(store, snapshot)
-    units: list[tuple[int, str]] = []
     results: list[FileResult] = []
     for path in walk(paths):
         try:
@@ -291,40 +222,48 @@ def ingest_paths(
             summary.files_unchanged += 1
             continue
         results.append(FileResult(str(path), size, digest))
-        units.append((len(results) - 1, str(path)))
 
     buf = _Buffer()
+    units = plan_units([r.path for r in results])
+    staging = str(store.root / STAGING / f"units-{os.getpid()}")
+    if client is not None:
+        from rakestats.warehouse._distributed import dask_results
+
+        stream = dask_results(client, units, staging)
+    else:
+        stream = _local_results(units, staging, jobs)
     files_done = 0
-    for kind, index, payload in _messages(units, jobs):
-        r = results[index]
-        if kind == "batch":
-            tables, quarantined = payload
-            if tables is not None:
-                fresh, n_dup, other_view = keys.filter_new(tables)
-                if other_view is not None:
-                    buf.merges.append(other_view)
-                r.ingested += fresh["hands"].num_rows
-                r.duplicates += n_dup
-                for name in HAND_TABLES:
-                    if fresh[name].num_rows:
-                        buf.tables[name].append(fresh[name])
-                buf.hands += fresh["hands"].num_rows
-            r.quarantined += len(quarantined)
-            buf.quarantine.extend(keys.new_quarantine(quarantined))
-        elif kind == "done":
-            r.read, r.skipped, repeats = payload
-            r.duplicates += repeats
-            buf.files.append(r)
+    for res in stream:
+        r = results[res.unit.file_index]
+        for tables in read_batches(res):
+            fresh, n_dup, other_view = keys.filter_new(tables)
+            if other_view is not None:
+                buf.merges.append(other_view)
+            r.ingested += fresh["hands"].num_rows
+            r.duplicates += n_dup
+            for name in HAND_TABLES:
+                if fresh[name].num_rows:
+                    buf.tables[name].append(fresh[name])
+            buf.hands += fresh["hands"].num_rows
+            if buf.hands >= commit_every:
+                _flush(store, buf, summary)
+        r.read += res.read
+        r.skipped += res.skipped
+        r.duplicates += res.repeats
+        r.quarantined += len(res.quarantined)
+        buf.quarantine.extend(keys.new_quarantine(res.quarantined))
+        if res.error is not None:
+            where = f"{r.path}!{res.unit.member}" if res.unit.member else r.path
+            r.error = r.error or res.error
+            summary.unrecognized.append((where, res.error))
+        if res.unit.last:
+            files_done += 1
             summary.add(r)
-            files_done += 1
-        else:
-            r.error = payload
-            summary.unrecognized.append((r.path, payload))
-            summary.files -= 1
-            files_done += 1
-        if progress is not None and kind != "batch":
-            progress(files_done, summary.read)
-        if buf.hands >= commit_every:
-            _flush(store, buf, summary)
+            if r.error is None:
+                buf.files.append(r)
+            elif r.read == 0:
+                summary.files -= 1
+            if progress is not None:
+                progress(files_done, summary.read)
     _flush(store, buf, summary)
     return summary

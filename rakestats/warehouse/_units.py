@@ -1,0 +1,131 @@
+"""Units of ingest work: one file, or one member of a zip archive.
+
+A unit is parsed and validated where it runs (in the driver, a local worker process or
+a Dask worker) and its hands are written as staged Parquet batches under the
+warehouse's staging area, with fixed names: running a unit twice (a retried task)
+rewrites the same files, so nothing is written twice. The driver alone reads the staged
+batches, deduplicates and commits them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from rakestats.records import HandRecord, QuarantineRecord, SkipRecord
+from rakestats.warehouse._arrow import hand_key, hands_to_tables
+from rakestats.warehouse.schema import HAND_TABLES
+
+__all__ = ["BATCH_HANDS", "Unit", "UnitResult", "plan_units", "read_batches", "run_unit"]
+
+BATCH_HANDS = 2_000
+
+
+@dataclass(frozen=True)
+class Unit:
+    """Work on ``path`` (only ``member`` of it when the file is a zip archive);
+    ``file_index`` is the file's place in the run, ``last`` whether this is the file's
+    last unit."""
+
+    index: int
+    file_index: int
+    path: str
+    member: str | None = None
+    last: bool = True
+
+
+@dataclass
+class UnitResult:
+    unit: Unit
+    batches: list[dict[str, str]] = field(default_factory=list)  # table -> staged file
+    quarantined: list[QuarantineRecord] = field(default_factory=list)
+    read: int = 0
+    skipped: int = 0
+    repeats: int = 0
+    error: str | None = None
+
+
+def plan_units(files: list[str]) -> list[Unit]:
+    """Split files into units: a zip archive gives one unit per member."""
+    from rakestats.parse import zip_members
+
+    units: list[Unit] = []
+    for file_index, path in enumerate(files):
+        try:
+            members = zip_members(path)
+        except (OSError, ValueError):
+            members = None  # unreadable or damaged: the unit reports why
+        if not members:
+            units.append(Unit(len(units), file_index, path))
+            continue
+        for k, member in enumerate(members):
+            units.append(Unit(len(units), file_index, path, member, k == len(members) - 1))
+    return units
+
+
+def _stage(staging: Path, unit: Unit, k: int, records: list[HandRecord]) -> dict[str, str]:
+    tables = hands_to_tables(records, 0)
+    out = {}
+    for name in HAND_TABLES:
+        final = staging / f"u{unit.index:07d}-b{k:05d}-{name}.parquet"
+        tmp = final.with_name(f".{final.name}.{os.getpid()}")
+        pq.write_table(tables[name], tmp, compression="lz4")
+        os.replace(tmp, final)
+        out[name] = str(final)
+    return out
+
+
+def run_unit(unit: Unit, staging: str) -> UnitResult:
+    """Parse and validate one unit, staging its hands in batches. Never raises for a
+    bad input: the result says what went wrong."""
+    from rakestats.parse import ReadError, UnrecognizedFileError, iter_file
+
+    where = Path(staging)
+    where.mkdir(parents=True, exist_ok=True)
+    result = UnitResult(unit)
+    batch: list[HandRecord] = []
+    seen: set[int] = set()
+    try:
+        for rec in iter_file(unit.path, member=unit.member):
+            result.read += 1
+            if isinstance(rec, HandRecord):
+                key = hand_key(rec.site, rec.hand_id)
+                if key in seen:
+                    result.repeats += 1  # the same hand twice in one unit
+                    continue
+                seen.add(key)
+                batch.append(rec)
+                if len(batch) >= BATCH_HANDS:
+                    result.batches.append(_stage(where, unit, len(result.batches), batch))
+                    batch = []
+            elif isinstance(rec, QuarantineRecord):
+                result.quarantined.append(rec)
+            elif isinstance(rec, SkipRecord):
+                result.skipped += 1
+    except UnrecognizedFileError as exc:
+        result.error = exc.reason
+    except ReadError as exc:
+        # the hands before the damage are kept; the file is reported and not recorded
+        # as ingested, so a later run reads it again
+        result.error = f"read error after line {exc.line}: {exc.reason}"
+    except OSError as exc:
+        result.error = f"cannot read: {exc.strerror or exc}"
+    except Exception as exc:  # a bug must not lose the file silently
+        result.error = f"internal error: {type(exc).__name__}: {exc}"
+    if batch:
+        result.batches.append(_stage(where, unit, len(result.batches), batch))
+    return result
+
+
+def read_batches(result: UnitResult) -> Iterator[dict[str, pa.Table]]:
+    """The staged batches of a unit, in order; each staged file is removed once read."""
+    for batch in result.batches:
+        tables = {name: pq.read_table(path) for name, path in batch.items()}
+        for path in batch.values():
+            Path(path).unlink(missing_ok=True)
+        yield tables
