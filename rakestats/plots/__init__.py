@@ -1,0 +1,28 @@
+"""Plots of the statistics: matplotlib helpers that take the DataFrames of
+:mod:`rakestats.stats` (or a :class:`~rakestats.Warehouse` and its filters) and an
+``ax=``, draw on it (or on a new :class:`~matplotlib.figure.Figure`) and return the
+Axes. They never touch pyplot's state and work on any backend, Agg included.
+
+>>> from rakestats.plots import winrate
+>>> import pandas as pd
+>>> df = pd.DataFrame({"player": ["Ann"], "winrate_per100": [12.0],
+...                    "winrate_ci_low": [2.0], "winrate_ci_high": [22.0]})
+>>> winrate(df).get_title()
+'Win rate per player, with 95% confidence interval'
+"""
+
+from rakestats.plots._style import OKABE_ITO
+from rakestats.plots.positions import winrate_by_position
+from rakestats.plots.results import net_won_graph, winrate
+from rakestats.plots.skull import reveal_categories, skull_ace_outcomes
+from rakestats.plots.style import aggression_map
+
+__all__ = [
+    "OKABE_ITO",
+    "aggression_map",
+    "net_won_graph",
+    "reveal_categories",
+    "skull_ace_outcomes",
+    "winrate",
+    "winrate_by_position",
+]
