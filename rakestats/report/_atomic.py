@@ -1,0 +1,35 @@
+"""Atomic file writes: a temporary file beside the target, then one rename, so a
+reader sees the old file or the whole new one, never half of it."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+__all__ = ["write_atomic"]
+
+
+def write_atomic(path: str | os.PathLike[str], write: Callable[[str], None]) -> Path:
+    """Call ``write(tmp_path)`` to fill a temporary file in the target's directory, then
+    move it onto ``path`` (created with the usual permissions). On an error the
+    temporary file is removed and the target is left as it was."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    os.close(fd)
+    try:
+        write(tmp)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
+        with open(tmp, "rb") as fh:
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return target

@@ -1,0 +1,51 @@
+"""The statistic definitions printed in the report (``docs/stats.md`` has them in full)."""
+
+from __future__ import annotations
+
+__all__ = ["DEFINITIONS"]
+
+# (name, definition)
+DEFINITIONS: tuple[tuple[str, str], ...] = (
+    ("hands", "Hands dealt to the player."),
+    ("net", "Σ (collected − invested), after the house fee, in the hand's smallest unit."),
+    (
+        "win/100",
+        "100 × the mean over hands of net / unit, where the unit is the hand's ante (Rake) "
+        "or big bet (Razz); each hand counts once, in its own unit.",
+    ),
+    (
+        "CI low, CI high",
+        "95% interval of the win rate by the normal approximation: win/100 ∓ 1.96 × 100 × "
+        "(standard deviation per hand) / √hands.",
+    ),
+    ("VPIP", "Hands with a bet, raise, completion or call in the first betting round / hands."),
+    ("R1 raise", "Hands with a bet, raise or completion in the first betting round / hands."),
+    ("AF", "(bets + raises) / calls over all betting rounds (none without calls)."),
+    ("AFq", "(bets + raises) / (bets + raises + calls + folds)."),
+    (
+        "WTSD",
+        "Hands at the Reveal / hands that reached the first pick-up (still in after the "
+        "first betting round of a hand that went on).",
+    ),
+    ("W$SD", "Hands at the Reveal where the player collected anything / hands at the Reveal."),
+    ("won w/o Reveal", "Hands won without a Reveal / hands."),
+    (
+        "Ace of Skulls held",
+        "Hands ending with the Ace of Skulls in the player's hand (for a folder, at the fold).",
+    ),
+    (
+        "auto wins, auto losses",
+        "Reveals won or lost automatically by the Ace of Skulls rule: it wins when it is part "
+        "of the scoring combination of a Three of a Kind or better, and loses otherwise.",
+    ),
+    (
+        "Skull Ace loss frequency",
+        "Automatic losses / Reveals holding the Ace of Skulls, with a 95% Wilson score interval.",
+    ),
+    ("folds (Ace of Skulls)", "Hands where the player folded holding the Ace of Skulls."),
+    (
+        "win rate by position",
+        "Seats before the dealer (0 = the dealer, who acts last); each seat's win rate pooled "
+        "over the players shown, with a 95% interval.",
+    ),
+)

@@ -1,0 +1,126 @@
+"""The report's tables: which columns, headed how, formatted how (HTML and PDF)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pandas as pd
+
+from rakestats.rake.evaluator import HandCategory
+
+__all__ = [
+    "AUTO_LOSS_TABLE",
+    "CATEGORY_TABLE",
+    "POSITION_TABLE",
+    "SKULL_TABLE",
+    "STATS_TABLE",
+    "Column",
+    "category_counts",
+    "cell",
+    "rows",
+]
+
+Column = tuple[str, str, str]  # header, column, format: s text, d int, % rate, .Nf float
+
+STATS_TABLE: tuple[Column, ...] = (
+    ("player", "player", "s"),
+    ("game", "game", "s"),
+    ("currency", "currency", "s"),
+    ("hands", "hands", "d"),
+    ("net", "net", "d"),
+    ("win/100", "winrate_per100", ".1f"),
+    ("CI low", "winrate_ci_low", ".1f"),
+    ("CI high", "winrate_ci_high", ".1f"),
+    ("unit", "winrate_unit", "s"),
+    ("VPIP", "vpip", "%"),
+    ("R1 raise", "raise_r1", "%"),
+    ("AF", "af", ".2f"),
+    ("AFq", "afq", "%"),
+    ("WTSD", "wtsd", "%"),
+    ("W$SD", "wsd", "%"),
+    ("won w/o Reveal", "won_no_reveal_pct", "%"),
+)
+
+POSITION_TABLE: tuple[Column, ...] = (
+    ("player", "player", "s"),
+    ("game", "game", "s"),
+    ("from dealer", "from_dealer", "d"),
+    ("hands", "hands", "d"),
+    ("net", "net", "d"),
+    ("win/100", "winrate_per100", ".1f"),
+    ("VPIP", "vpip", "%"),
+    ("AF", "af", ".2f"),
+)
+
+SKULL_TABLE: tuple[Column, ...] = (
+    ("player", "player", "s"),
+    ("game", "game", "s"),
+    ("currency", "currency", "s"),
+    ("held", "skull_ace_held", "d"),
+    ("Reveals", "skull_ace_reveals", "d"),
+    ("auto wins", "skull_ace_auto_wins", "d"),
+    ("auto losses", "skull_ace_auto_losses", "d"),
+    ("loss freq", "skull_ace_loss_freq", "%"),
+    ("CI low", "skull_ace_loss_ci_low", "%"),
+    ("CI high", "skull_ace_loss_ci_high", "%"),
+    ("folds", "skull_ace_folds", "d"),
+    ("net", "skull_ace_net", "d"),
+    ("picked up face up", "skull_ace_pickups_face_up", "d"),
+    ("face down", "skull_ace_pickups_face_down", "d"),
+)
+
+AUTO_LOSS_TABLE: tuple[Column, ...] = (
+    ("hand", "hand_id", "s"),
+    ("played (UTC)", "played_at", "t"),
+    ("table", "table_name", "s"),
+    ("player", "player", "s"),
+    ("hand", "hand_description", "s"),
+    ("net", "net", "d"),
+)
+
+CATEGORY_TABLE: tuple[Column, ...] = (
+    ("category", "category", "s"),
+    ("at the Reveal", "shown", "d"),
+    ("won a pot", "won", "d"),
+    ("share won", "won_pct", "%"),
+)
+
+
+def cell(value: Any, fmt: str) -> str:
+    """A value as table text (unescaped); missing values are ``-``."""
+    if value is None or value is pd.NA or value is pd.NaT:
+        return "-"
+    if isinstance(value, float) and not math.isfinite(value):
+        return "-"
+    if fmt == "s":
+        return str(value)
+    if fmt == "t":
+        return pd.Timestamp(value).strftime("%Y-%m-%d %H:%M:%S")
+    if fmt == "%":
+        return f"{100 * float(value):.1f}%"
+    if fmt == "d":
+        return str(int(value))
+    return format(float(value), fmt)
+
+
+def rows(df: pd.DataFrame, columns: tuple[Column, ...]) -> list[list[str]]:
+    """The table body as text, one list per row (columns missing from ``df`` are
+    ``-``)."""
+    return [
+        [cell(rec.get(col), fmt) for _, col, fmt in columns] for rec in df.to_dict(orient="records")
+    ]
+
+
+def category_counts(reveals: pd.DataFrame) -> pd.DataFrame:
+    """Hands at the Reveal per category (lowest first) and how many won a pot."""
+    df = reveals[reveals["hand_category"].notna()]
+    won = df["collected"].fillna(0).astype(float) > 0
+    shown = df["hand_category"].value_counts()
+    wins = df[won]["hand_category"].value_counts()
+    out = []
+    for cat in HandCategory:
+        n = int(shown.get(cat.name, 0))
+        w = int(wins.get(cat.name, 0))
+        out.append({"category": cat.title, "shown": n, "won": w, "won_pct": w / n if n else None})
+    return pd.DataFrame(out)
