@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import multiprocessing as mp
 import os
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -63,6 +64,9 @@ class IngestSummary:
     skipped: int = 0
     merged: int = 0
     commits: int = 0
+    seconds: float = 0.0  # wall time of the run
+    unit_seconds: float = 0.0  # CPU time of the units, wherever they ran
+    driver_seconds: float = 0.0  # wall time the driver spent deduplicating and committing
 
     def line(self) -> str:
         text = (
@@ -206,6 +210,7 @@ def ingest_paths(
     taken in unit order, so the warehouse ends the same."""
     from rakestats.warehouse._manifest import known_files
 
+    run_start = time.perf_counter()
     summary = IngestSummary()
     snapshot = store.snapshot()
     keys = KeySet.load(store, snapshot)
@@ -234,6 +239,8 @@ def ingest_paths(
         stream = _local_results(units, staging, jobs)
     files_done = 0
     for res in stream:
+        driver_start = time.perf_counter()
+        summary.unit_seconds += res.seconds
         r = results[res.unit.file_index]
         for tables in read_batches(res):
             fresh, n_dup, other_view = keys.filter_new(tables)
@@ -265,5 +272,9 @@ def ingest_paths(
                 summary.files -= 1
             if progress is not None:
                 progress(files_done, summary.read)
+        summary.driver_seconds += time.perf_counter() - driver_start
+    driver_start = time.perf_counter()
     _flush(store, buf, summary)
+    summary.driver_seconds += time.perf_counter() - driver_start
+    summary.seconds = time.perf_counter() - run_start
     return summary

@@ -10,6 +10,7 @@ batches, deduplicates and commits them.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,6 +49,7 @@ class UnitResult:
     skipped: int = 0
     repeats: int = 0
     error: str | None = None
+    seconds: float = 0.0  # CPU time the unit took where it ran
 
 
 def plan_units(files: list[str]) -> list[Unit]:
@@ -87,6 +89,7 @@ def run_unit(unit: Unit, staging: str) -> UnitResult:
 
     where = Path(staging)
     where.mkdir(parents=True, exist_ok=True)
+    started = time.process_time()
     result = UnitResult(unit)
     batch: list[HandRecord] = []
     seen: set[int] = set()
@@ -119,6 +122,7 @@ def run_unit(unit: Unit, staging: str) -> UnitResult:
         result.error = f"internal error: {type(exc).__name__}: {exc}"
     if batch:
         result.batches.append(_stage(where, unit, len(result.batches), batch))
+    result.seconds = time.process_time() - started
     return result
 
 
