@@ -1,0 +1,68 @@
+"""``rakestats demo``: the main job on the bundled sample data, in one command:
+ingest, the statistics table, the report."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import click
+
+from rakestats.api import Warehouse
+from rakestats.cli._common import fail_on_warehouse_error, progress_bar, safe_text
+from rakestats.cli._group import main
+from rakestats.cli.report import step_bar
+from rakestats.cli.stats import stats_command
+from rakestats.report import STEPS, build_report
+from rakestats.warehouse import walk
+
+__all__ = ["demo_command"]
+
+
+@main.command("demo")
+@click.option(
+    "--sample-data",
+    type=click.Path(exists=True, file_okay=False),
+    default="sample_data",
+    show_default=True,
+    help="Hand histories to ingest.",
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False),
+    default="demo_out",
+    show_default=True,
+    help="Directory for the warehouse and the report.",
+)
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, help="Worker processes.")
+@click.option("--pdf/--no-pdf", default=False, help="Also write report.pdf.")
+@click.pass_context
+def demo_command(
+    ctx: click.Context, sample_data: str, out: str, jobs: int | None, pdf: bool
+) -> None:
+    """Ingest the sample histories into OUT/warehouse, print the statistics and write
+    OUT/report.html. Running it again adds nothing twice and rewrites the report.
+
+    Example: rakestats demo --sample-data sample_data --out demo_out
+    """
+    warehouse = os.path.join(out, "warehouse")
+    wh = Warehouse(warehouse)
+    with fail_on_warehouse_error():
+        with progress_bar("ingest", total=len(walk([sample_data]))) as progress:
+            summary = wh.ingest(
+                [sample_data], jobs=jobs or (os.cpu_count() or 1), progress=progress
+            )
+        click.echo(summary.line())
+        click.echo("")
+        ctx.invoke(stats_command, warehouse=warehouse)
+        click.echo("")
+        with step_bar(STEPS) as step:
+            report = build_report(
+                wh,
+                os.path.join(out, "report.html"),
+                pdf=os.path.join(out, "report.pdf") if pdf else None,
+                warehouse=warehouse,
+                step=step,
+            )
+    click.echo(safe_text(report.line()))
+    click.echo(f"open it: {safe_text(Path(report.html).resolve().as_uri())}")

@@ -1,0 +1,123 @@
+"""``rakestats report``: the batch report (HTML, optionally PDF)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+import click
+
+from rakestats.api import Warehouse
+from rakestats.cli._common import fail_on_warehouse_error, safe_text, warehouse_option
+from rakestats.cli._group import main
+from rakestats.report import STEPS, build_report
+from rakestats.stats import AliasError, FilterArgs
+
+__all__ = ["filter_args", "filter_options", "report_command", "step_bar"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def filter_options(f: F) -> F:
+    """The filters of ``rakestats stats``, as options."""
+    options = (
+        click.option("--game", "-g", help="Only this game (rake, razz)."),
+        click.option(
+            "--player", "-p", "players", multiple=True, help="Only this player (repeatable)."
+        ),
+        click.option("--min-hands", type=click.IntRange(min=0), default=0, help="Minimum hands."),
+        click.option(
+            "--since", type=click.DateTime(["%Y-%m-%d"]), help="First day (UTC, inclusive)."
+        ),
+        click.option(
+            "--until", type=click.DateTime(["%Y-%m-%d"]), help="Last day (UTC, inclusive)."
+        ),
+        click.option("--ante", type=int, help="Only hands at this ante."),
+        click.option(
+            "--table-size",
+            type=click.IntRange(min=2),
+            help="Only hands with this many players.",
+        ),
+        click.option(
+            "--aliases",
+            type=click.Path(exists=True, dir_okay=False),
+            help="TOML or CSV file mapping screen names to people.",
+        ),
+    )
+    for option in reversed(options):
+        f = option(f)
+    return f
+
+
+def filter_args(opts: dict[str, Any]) -> FilterArgs:
+    """The statistics layer's filters from the options of :func:`filter_options`."""
+    filters: FilterArgs = {"min_hands": opts.get("min_hands") or 0}
+    if opts.get("game"):
+        filters["game"] = opts["game"]
+    if opts.get("players"):
+        filters["players"] = list(opts["players"])
+    if opts.get("since") is not None:
+        filters["since"] = opts["since"].date()
+    if opts.get("until") is not None:
+        filters["until"] = opts["until"].date()
+    if opts.get("ante") is not None:
+        filters["ante"] = opts["ante"]
+    if opts.get("table_size") is not None:
+        filters["table_size"] = opts["table_size"]
+    return filters
+
+
+@contextmanager
+def step_bar(steps: tuple[str, ...]) -> Iterator[Callable[[str], None]]:
+    """A step callback: a progress bar on a terminal, silent when stderr is piped."""
+    if not sys.stderr.isatty():
+        yield lambda name: None
+        return
+    from tqdm import tqdm
+
+    bar = tqdm(total=len(steps), desc="report", unit="step", file=sys.stderr, leave=False)
+
+    def update(name: str) -> None:
+        bar.n = steps.index(name) + 1 if name in steps else bar.n
+        bar.set_postfix_str(name, refresh=False)
+        bar.refresh()
+
+    try:
+        yield update
+    finally:
+        bar.close()
+
+
+@main.command("report")
+@warehouse_option
+@click.option(
+    "--out", "-o", required=True, type=click.Path(dir_okay=False), help="HTML file to write."
+)
+@click.option("--pdf", type=click.Path(dir_okay=False), help="Also write this PDF file.")
+@filter_options
+def report_command(warehouse: str, out: str, pdf: str | None, **opts: Any) -> None:
+    """Write the report: one self-contained HTML file (opens offline), and a PDF with
+    --pdf. Takes the filters of `rakestats stats`.
+
+    Exit status: 0 written, 2 usage or warehouse error, 1 any other failure.
+
+    Example: rakestats report -w wh --out report.html --pdf report.pdf --game rake
+    """
+    filters = filter_args(opts)
+    with fail_on_warehouse_error():
+        wh = Warehouse(warehouse)
+        wh.store.check_version()  # a missing or foreign directory is an error, not created
+        try:
+            with step_bar(STEPS) as step:
+                summary = build_report(
+                    wh, out, pdf=pdf, warehouse=warehouse, aliases=opts.get("aliases"),
+                    step=step, **filters,
+                )  # fmt: skip
+        except AliasError as exc:
+            raise click.UsageError(safe_text(str(exc))) from None
+        except (OSError, RuntimeError, ValueError, TypeError, LookupError) as exc:
+            click.echo(f"error: report failed: {safe_text(str(exc))}", err=True)
+            sys.exit(1)
+    click.echo(safe_text(summary.line()))
