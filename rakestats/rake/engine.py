@@ -285,10 +285,15 @@ class RakeHand:
     def _advance(self, start: bool = False) -> None:
         """Find the next player to act, or close the round."""
         players = self.players
-        if sum(1 for p in players.values() if not p.folded) == 1:
+        live = able = 0
+        for p in players.values():
+            if not p.folded:
+                live += 1
+                if p.stack > 0:
+                    able += 1
+        if live == 1:
             self._close_round()
             return
-        able = sum(1 for p in players.values() if p.can_act)
         order = self.order
         n = len(order)
         first = 0 if start or self.to_act is None else order.index(self.to_act) + 1
@@ -328,7 +333,9 @@ class RakeHand:
             call = min(to_call, p.stack)
             # A raise needs someone left to answer it: not when every other player
             # still in is all-in (the raise would only be returned as uncalled).
-            others_can_act = any(q.can_act for q in self.players.values() if q is not p)
+            others_can_act = any(
+                q.stack > 0 and not q.folded for q in self.players.values() if q is not p
+            )
             can_raise = p.may_raise and total > self.current_bet and others_can_act
             lo = min(self.current_bet + self.last_raise, total)
             return LegalActions(
