@@ -77,7 +77,8 @@ class StatsMixin:
     ) -> pd.DataFrame:
         """Results, aggressiveness, showdown and Ace of Skulls figures per player, game
         and currency (``docs/stats.md`` defines each column). ``by`` splits rows further:
-        any of ``position``, ``table_size``, ``ante``, ``big_bet``, ``site``."""
+        any of ``position``, ``from_dealer``, ``table_size``, ``ante``, ``big_bet``,
+        ``site``."""
         scope = self._scope(aliases, filters)
         rollup = scope.filters.whole_days
         return self._stats(player_stats_sql(scope, tuple(by), rollup=rollup), scope, rollup=rollup)
