@@ -10,9 +10,11 @@ run completes it (hands already in are duplicates).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import multiprocessing as mp
 import os
+import shutil
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -275,6 +277,9 @@ def ingest_paths(
         summary.driver_seconds += time.perf_counter() - driver_start
     driver_start = time.perf_counter()
     _flush(store, buf, summary)
+    shutil.rmtree(staging, ignore_errors=True)
+    with contextlib.suppress(OSError):
+        (store.root / STAGING).rmdir()  # only when empty
     summary.driver_seconds += time.perf_counter() - driver_start
     summary.seconds = time.perf_counter() - run_start
     return summary
