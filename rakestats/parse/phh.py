@@ -28,7 +28,7 @@ from zoneinfo import ZoneInfo
 
 from rakestats.parse._base import HandError, ParseResult, SiteParser
 from rakestats.parse._phh_replay import PhhError, PhhReplay
-from rakestats.parse._razz_record import player_records
+from rakestats.parse._stars_record import player_records
 from rakestats.razz.engine import StudHand
 from rakestats.records import Game, HandRecord, SkipRecord
 
@@ -44,7 +44,7 @@ def _fail(line: int, reason: str) -> HandError:
 def _played_at(d: dict[str, Any]) -> datetime:
     try:
         day = datetime(int(d["year"]), int(d["month"]), int(d["day"]))
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, OverflowError):
         return datetime(1970, 1, 1, tzinfo=UTC)
     clock = time()
     if isinstance(d.get("time"), time):
@@ -79,6 +79,10 @@ class PhhParser(SiteParser):
             return self._record(lines, first_line, source_file)
         except HandError as e:
             return self.quarantine(lines, e.line, e.reason, source_file, site="PHH")
+        except (TypeError, ValueError, OverflowError, KeyError, IndexError, AttributeError) as e:
+            # a field of the wrong type or out of range (a TOML value is anything)
+            reason = f"line {first_line}: a field has a value PHH does not allow: {e}"
+            return self.quarantine(lines, first_line, reason, source_file, site="PHH")
 
     def _record(self, lines: Sequence[str], first_line: int, source_file: str) -> ParseResult:
         try:

@@ -14,9 +14,9 @@ import re
 from collections.abc import Sequence
 
 from rakestats.parse._base import HandError, ParseResult, SiteParser
-from rakestats.parse._razz_record import player_records
 from rakestats.parse._stars_grammar import parse_lines
 from rakestats.parse._stars_header import HEADER, parse_header
+from rakestats.parse._stars_record import player_records
 from rakestats.parse._stars_replay import StarsReplay
 from rakestats.records import Game, HandRecord, SkipRecord
 
