@@ -82,6 +82,12 @@ def build_base(workdir: Path, hands: int, jobs: int) -> Path:
         print(f"reusing {wh_dir} ({hands:,} hands)")
         return wh_dir
     shutil.rmtree(wh_dir, ignore_errors=True)
+    ingested = Path("bench_data/ingest/warehouse")  # left by bench_ingest.py
+    if _hands_in(ingested) == hands:
+        print(f"copying the warehouse of bench_ingest.py ({hands:,} hands)")
+        shutil.copytree(ingested, wh_dir)
+        Warehouse(wh_dir).compact()
+        return wh_dir
     hist = workdir / "histories"
     shutil.rmtree(hist, ignore_errors=True)
     t = time.perf_counter()
@@ -168,7 +174,9 @@ def time_plain_scan(wh_dir: Path) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=1_000_000, help="hands to simulate")
-    ap.add_argument("--workdir", type=Path, default=None, help="data directory (kept)")
+    ap.add_argument(
+        "--workdir", type=Path, default=Path("bench_data/stats"), help="data directory (kept)"
+    )
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--factor", type=int, default=10, help="replication for the large set")
     args = ap.parse_args()
