@@ -8,9 +8,12 @@ from rakestats.stats._aliases import AliasError, Aliases, AliasesLike, load_alia
 from rakestats.stats._filters import FilterArgs, Filters
 from rakestats.stats._mixin import StatsMixin
 from rakestats.stats._players import BREAKDOWNS
+from rakestats.stats._stud import STREETS, STUD_GAMES
 
 __all__ = [
     "BREAKDOWNS",
+    "STREETS",
+    "STUD_GAMES",
     "AliasError",
     "Aliases",
     "AliasesLike",

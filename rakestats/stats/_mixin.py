@@ -26,6 +26,7 @@ from rakestats.stats._scope import Scope, run
 from rakestats.stats._sessions import net_won_sql, sessions_sql
 from rakestats.stats._showdown import pickup_stats_sql
 from rakestats.stats._skull import skull_ace_sql
+from rakestats.stats._stud import stud_stats_sql
 from rakestats.warehouse import Store
 
 __all__ = ["StatsMixin"]
@@ -108,6 +109,17 @@ class StatsMixin:
         pick-ups of it face up and face down."""
         scope = self._scope(aliases, filters)
         return self._stats(skull_ace_sql(scope), scope)
+
+    def stud_stats(
+        self, *, aliases: AliasesLike = None, **filters: Unpack[FilterArgs]
+    ) -> pd.DataFrame:
+        """Stud (Razz) figures per player, game and currency, over the stud hands within
+        the filters: bring-in, completion and 3rd-street raise shares, VPIP on 3rd
+        street, counts and AF/AFq per street (3rd-7th) and overall, went to showdown
+        (of hands that saw 4th street) and won at showdown, and the win rate in big bets
+        per 100 hands with its 95% interval (``docs/stats.md``, "Stud (Razz)")."""
+        scope = self._scope(aliases, filters)
+        return self._stats(stud_stats_sql(scope), scope)
 
     def action_stats(
         self,
