@@ -15,6 +15,7 @@ from rakestats.plots._style import OKABE_ITO
 from rakestats.plots.positions import winrate_by_position
 from rakestats.plots.results import net_won_graph, winrate
 from rakestats.plots.skull import reveal_categories, skull_ace_outcomes
+from rakestats.plots.stud import street_aggression, third_street
 from rakestats.plots.style import aggression_map
 
 __all__ = [
@@ -23,6 +24,8 @@ __all__ = [
     "net_won_graph",
     "reveal_categories",
     "skull_ace_outcomes",
+    "street_aggression",
+    "third_street",
     "winrate",
     "winrate_by_position",
 ]

@@ -8,6 +8,7 @@ import numpy as np
 from matplotlib.axes import Axes
 
 from rakestats.plots._style import OKABE_ITO, Data, axes, frame, group_label, unit_label
+from rakestats.stats import STUD_GAMES
 
 __all__ = ["net_won_graph", "winrate"]
 
@@ -16,8 +17,9 @@ def net_won_graph(
     data: Data, *, player: str | None = None, ax: Axes | None = None, **filters: Any
 ) -> Axes:
     """Cumulative net won over a player's hands: the total, and the hands that went to
-    the Reveal and those that did not. ``data`` is ``Warehouse.net_won()`` output (or a
-    warehouse, queried with ``filters``); with several players, name one in ``player``.
+    the Reveal (the showdown, for stud games) and those that did not. ``data`` is
+    ``Warehouse.net_won()`` output (or a warehouse, queried with ``filters``); with
+    several players, name one in ``player``.
     """
     df = frame(
         data,
@@ -33,10 +35,14 @@ def net_won_graph(
     ax = axes(ax)
     currency = str(df["currency"].iloc[0]) if "currency" in df.columns and len(df) else "chips"
     x = df["hand_no"].to_numpy()
+    stud = "game" in df.columns and len(df) > 0 and str(df["game"].iloc[0]) in STUD_GAMES
+    showdown = ("at showdown", "without showdown")
+    if not stud:
+        showdown = ("at the Reveal", "without a Reveal")
     for col, label, colour in (
         ("cum_net", "total", OKABE_ITO["black"]),
-        ("cum_net_reveal", "at the Reveal", OKABE_ITO["vermillion"]),
-        ("cum_net_no_reveal", "without a Reveal", OKABE_ITO["blue"]),
+        ("cum_net_reveal", showdown[0], OKABE_ITO["vermillion"]),
+        ("cum_net_no_reveal", showdown[1], OKABE_ITO["blue"]),
     ):
         ax.plot(x, df[col].to_numpy(), label=label, color=colour, linewidth=1.5)
     ax.axhline(0, color="grey", linewidth=0.8, linestyle=":")
