@@ -36,7 +36,16 @@ __all__ = [
 ]
 
 # The steps ``build_report`` reports to its ``step`` callback, in order.
-STEPS = ("statistics", "positions", "ace of skulls", "reveals", "net won", "figures", "write")
+STEPS = (
+    "statistics",
+    "positions",
+    "ace of skulls",
+    "reveals",
+    "stud",
+    "net won",
+    "figures",
+    "write",
+)
 
 
 @dataclass(frozen=True)
@@ -88,8 +97,13 @@ def build_report(
             f"made {data.made_at:%Y-%m-%d %H:%M:%S} UTC from {label}",
             "filters: "
             + (", ".join(f"{k}={v}" for k, v in data.filters.items()) or "none (every hand)"),
-            f"{len(data.stats)} player rows, {data.auto_loss_total} automatic losses to the "
-            "Ace of Skulls",
+            f"{len(data.stats)} player rows"
+            + (
+                f", {data.auto_loss_total} automatic losses to the Ace of Skulls"
+                if data.has_rake
+                else ""
+            )
+            + (f", {len(data.stud)} stud (Razz) rows" if data.has_stud else ""),
         ]
 
         def write_pdf_file(tmp: str) -> None:

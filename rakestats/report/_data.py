@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 import pandas as pd
 
-from rakestats.stats import AliasesLike, FilterArgs, StatsMixin
+from rakestats.stats import STUD_GAMES, AliasesLike, FilterArgs, StatsMixin
 
 __all__ = ["AUTO_LOSS_LIMIT", "NET_WON_PLAYERS", "ReportData", "gather"]
 
@@ -30,6 +30,27 @@ class ReportData:
     filters: dict[str, Any]
     warehouse: str
     made_at: datetime
+    stud: pd.DataFrame = field(default_factory=pd.DataFrame)
+
+    @property
+    def has_rake(self) -> bool:
+        """Whether the filtered hands include Rake hands (for the Rake-only sections)."""
+        return bool((self.stats["game"] == "rake").any()) if not self.stats.empty else False
+
+    @property
+    def has_stud(self) -> bool:
+        """Whether the filtered hands include stud (Razz) hands."""
+        return not self.stud.empty
+
+    @property
+    def rake_reveals(self) -> pd.DataFrame:
+        """Player-hands at the Reveal of Rake hands (categories are Rake's)."""
+        return self.reveals[self.reveals["game"] == "rake"]
+
+    @property
+    def stud_showdowns(self) -> pd.DataFrame:
+        """Player-hands at the showdown of stud hands (categories are lows)."""
+        return self.reveals[self.reveals["game"].isin(STUD_GAMES)]
 
 
 def _top_players(stats: pd.DataFrame, n: int) -> list[str]:
@@ -62,6 +83,8 @@ def gather(
     losses = wh.hands(skull_ace_outcome="auto_loss", aliases=aliases, **filters)
     tick("reveals")
     reveals = wh.hands(outcome="reveal", aliases=aliases, **filters)
+    tick("stud")
+    stud = wh.stud_stats(aliases=aliases, **filters)
     tick("net won")
     net: dict[str, pd.DataFrame] = {}
     for name in _top_players(stats, NET_WON_PLAYERS):
@@ -84,4 +107,5 @@ def gather(
         filters={k: v for k, v in filters.items() if v not in (None, 0, (), [])},
         warehouse=warehouse,
         made_at=datetime.now(UTC).replace(microsecond=0),
+        stud=stud,
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["DEFINITIONS"]
+__all__ = ["DEFINITIONS", "RAKE_ONLY", "STUD_DEFINITIONS"]
 
 # (name, definition)
 DEFINITIONS: tuple[tuple[str, str], ...] = (
@@ -48,4 +48,40 @@ DEFINITIONS: tuple[tuple[str, str], ...] = (
         "Seats before the dealer (0 = the dealer, who acts last); each seat's win rate pooled "
         "over the players shown, with a 95% interval.",
     ),
+)
+
+# Terms of the Rake-only sections, left out of a report without Rake hands.
+RAKE_ONLY = frozenset(
+    {
+        "Ace of Skulls held",
+        "auto wins, auto losses",
+        "Skull Ace loss frequency",
+        "folds (Ace of Skulls)",
+        "win rate by position",
+    }
+)
+
+# Stud (Razz): streets 3rd to 7th; the ante and the bring-in are forced and count nowhere.
+STUD_DEFINITIONS: tuple[tuple[str, str], ...] = (
+    ("BB/100", "The win rate in big bets per 100 hands, with its 95% interval (as win/100)."),
+    ("bring-in", "Hands where the player posted the bring-in / hands."),
+    ("complete", "Hands where the player completed on 3rd street / hands."),
+    (
+        "complete/chances",
+        "Completions / chances: hands where the player's first 3rd-street action (the "
+        "bring-in included) came before anyone completed.",
+    ),
+    (
+        "3rd raise",
+        "Hands with a raise on 3rd street (over a completion; a completion is not a raise) "
+        "/ hands.",
+    ),
+    (
+        "VPIP 3rd",
+        "Hands with a call, completion or raise on 3rd street / hands; the bring-in alone is "
+        "not voluntary, a bring-in who calls a completion is.",
+    ),
+    ("AFq 3rd … 7th", "(bets + raises) / (bets + raises + calls + folds) on that street."),
+    ("WTSD (stud)", "Hands at the showdown / hands that saw 4th street."),
+    ("W$SD (stud)", "Showdowns where the player collected anything / showdowns."),
 )

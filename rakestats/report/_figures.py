@@ -11,7 +11,9 @@ from matplotlib.figure import Figure
 from rakestats import plots
 from rakestats.report._data import ReportData
 
-__all__ = ["Chart", "charts", "png_base64"]
+__all__ = ["STUD_PLAYERS", "Chart", "charts", "png_base64"]
+
+STUD_PLAYERS = 8  # players (most hands first) drawn in the stud figures
 
 
 @dataclass(frozen=True)
@@ -55,10 +57,18 @@ def charts(data: ReportData) -> list[Chart]:
         fig = _fig(_rows_height(len(held)))
         plots.skull_ace_outcomes(data.skull, ax=fig.add_subplot())
         out.append(Chart("skull", "Ace of Skulls outcomes", fig))
-    if not data.reveals.empty:
+    if not data.rake_reveals.empty:
         fig = _fig()
-        plots.reveal_categories(data.reveals, ax=fig.add_subplot())
+        plots.reveal_categories(data.rake_reveals, ax=fig.add_subplot())
         out.append(Chart("reveal", "Hand categories at the Reveal", fig))
+    if data.has_stud:
+        top = data.stud.sort_values("hands", ascending=False, kind="stable").head(STUD_PLAYERS)
+        fig = _fig(_rows_height(2 * len(top)))
+        plots.third_street(top, ax=fig.add_subplot())
+        out.append(Chart("stud", "3rd street", fig))
+        fig = _fig()
+        plots.street_aggression(top, ax=fig.add_subplot())
+        out.append(Chart("stud", "Aggression by street", fig))
     return out
 
 

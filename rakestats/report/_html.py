@@ -12,22 +12,25 @@ import pandas as pd
 
 from rakestats._version import __version__
 from rakestats.report._data import ReportData
-from rakestats.report._definitions import DEFINITIONS
+from rakestats.report._definitions import DEFINITIONS, RAKE_ONLY, STUD_DEFINITIONS
 from rakestats.report._figures import Chart, png_base64
 from rakestats.report._tables import (
     AUTO_LOSS_TABLE,
     CATEGORY_TABLE,
+    LOW_CATEGORY_TABLE,
     POSITION_TABLE,
     SKULL_TABLE,
     STATS_TABLE,
+    STUD_TABLE,
     Column,
     category_counts,
+    low_category_counts,
     rows,
 )
 
-__all__ = ["SECTIONS", "hand_command", "render_html"]
+__all__ = ["RAKE_SECTIONS", "SECTIONS", "STUD_SECTION", "hand_command", "render_html", "shown"]
 
-# (id, heading) of the report's sections, in order.
+# (id, heading) of the sections of a report on Rake hands, in order.
 SECTIONS = (
     ("overview", "Overview"),
     ("results", "Results"),
@@ -37,6 +40,19 @@ SECTIONS = (
     ("reveal", "The Reveal"),
     ("definitions", "Definitions"),
 )
+# Sections about Rake alone, left out when the filtered hands hold no Rake hand.
+RAKE_SECTIONS = ("positions", "skull", "reveal")
+# The stud section, after the Reveal, when the filtered hands hold stud (Razz) hands.
+STUD_SECTION = ("stud", "Stud (Razz)")
+
+
+def shown(data: ReportData) -> list[tuple[str, str]]:
+    """The (id, heading) of the sections this report shows, in order."""
+    out = [s for s in SECTIONS if data.has_rake or s[0] not in RAKE_SECTIONS]
+    if data.has_stud:
+        out.insert(out.index(("definitions", "Definitions")), STUD_SECTION)
+    return out
+
 
 _CSS = """
 body{font-family:system-ui,sans-serif;margin:2em auto;max-width:70em;color:#222;padding:0 1em}
@@ -111,11 +127,25 @@ def _auto_losses(data: ReportData) -> str:
     )
 
 
+def _stud(data: ReportData, charts: list[Chart]) -> str:
+    return (
+        "<p>Streets 3rd to 7th; the win rate is in big bets per 100 hands. Python: "
+        "<code>Warehouse(...).stud_stats()</code>.</p>"
+        + _table(data.stud, STUD_TABLE, "stud")
+        + _figures(charts, "stud")
+        + "<h3>Lows at the showdown</h3>"
+        + _table(low_category_counts(data.stud_showdowns), LOW_CATEGORY_TABLE)
+    )
+
+
 def render_html(data: ReportData, charts: list[Chart]) -> str:
     """The whole page."""
-    nav = "".join(f'<a href="#{sid}">{escape(title)}</a>' for sid, title in SECTIONS)
+    parts = shown(data)
+    nav = "".join(f'<a href="#{sid}">{escape(title)}</a>' for sid, title in parts)
     player_hands = int(data.stats["hands"].sum()) if not data.stats.empty else 0
-    defs = "".join(f"<dt>{escape(n)}</dt><dd>{escape(d)}</dd>" for n, d in DEFINITIONS)
+    terms = [t for t in DEFINITIONS if data.has_rake or t[0] not in RAKE_ONLY]
+    terms += STUD_DEFINITIONS if data.has_stud else ()
+    defs = "".join(f"<dt>{escape(n)}</dt><dd>{escape(d)}</dd>" for n, d in terms)
     made = data.made_at.strftime("%Y-%m-%d %H:%M:%S UTC")
     sections = {
         "overview": (
@@ -134,12 +164,13 @@ def render_html(data: ReportData, charts: list[Chart]) -> str:
         + _table(data.skull[data.skull["skull_ace_held"] > 0], SKULL_TABLE, "skull")
         + _auto_losses(data),
         "reveal": _figures(charts, "reveal")
-        + _table(category_counts(data.reveals), CATEGORY_TABLE),
+        + _table(category_counts(data.rake_reveals), CATEGORY_TABLE),
+        "stud": _stud(data, charts) if data.has_stud else "",
         "definitions": f"<dl>{defs}</dl><p>Full definitions: docs/stats.md.</p>",
     }
     body = "".join(
         f'<section id="{sid}"><h2>{escape(title)}</h2>{sections[sid]}</section>'
-        for sid, title in SECTIONS
+        for sid, title in parts
     )
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'

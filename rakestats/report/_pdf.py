@@ -12,10 +12,13 @@ from rakestats.report._figures import Chart
 from rakestats.report._tables import (
     AUTO_LOSS_TABLE,
     CATEGORY_TABLE,
+    LOW_CATEGORY_TABLE,
     SKULL_TABLE,
     STATS_TABLE,
+    STUD_TABLE,
     Column,
     category_counts,
+    low_category_counts,
     rows,
 )
 
@@ -54,14 +57,20 @@ def write_pdf(path: str, data: ReportData, charts: list[Chart], summary: list[st
     pages = [_text_page(summary)]
     pages += [c.figure for c in charts]
     pages += _table_pages("Statistics per player", data.stats, STATS_TABLE)
-    held = data.skull[data.skull["skull_ace_held"] > 0]
-    pages += _table_pages("The Ace of Skulls", held, SKULL_TABLE)
-    pages += _table_pages(
-        "Automatic losses to the Ace of Skulls", data.auto_losses, AUTO_LOSS_TABLE
-    )
-    pages += _table_pages(
-        "Hand categories at the Reveal", category_counts(data.reveals), CATEGORY_TABLE
-    )
+    if data.has_rake:
+        held = data.skull[data.skull["skull_ace_held"] > 0]
+        pages += _table_pages("The Ace of Skulls", held, SKULL_TABLE)
+        pages += _table_pages(
+            "Automatic losses to the Ace of Skulls", data.auto_losses, AUTO_LOSS_TABLE
+        )
+        pages += _table_pages(
+            "Hand categories at the Reveal", category_counts(data.rake_reveals), CATEGORY_TABLE
+        )
+    if data.has_stud:
+        pages += _table_pages("Stud (Razz) per player", data.stud, STUD_TABLE)
+        pages += _table_pages(
+            "Lows at the showdown", low_category_counts(data.stud_showdowns), LOW_CATEGORY_TABLE
+        )
     with PdfPages(path) as pdf:
         for fig in pages:
             pdf.savefig(fig)

@@ -8,16 +8,20 @@ from typing import Any
 import pandas as pd
 
 from rakestats.rake.evaluator import HandCategory
+from rakestats.razz.evaluator import LowCategory
 
 __all__ = [
     "AUTO_LOSS_TABLE",
     "CATEGORY_TABLE",
+    "LOW_CATEGORY_TABLE",
     "POSITION_TABLE",
     "SKULL_TABLE",
     "STATS_TABLE",
+    "STUD_TABLE",
     "Column",
     "category_counts",
     "cell",
+    "low_category_counts",
     "rows",
 ]
 
@@ -68,6 +72,38 @@ SKULL_TABLE: tuple[Column, ...] = (
     ("net", "skull_ace_net", "d"),
     ("picked up face up", "skull_ace_pickups_face_up", "d"),
     ("face down", "skull_ace_pickups_face_down", "d"),
+)
+
+STUD_TABLE: tuple[Column, ...] = (
+    ("player", "player", "s"),
+    ("game", "game", "s"),
+    ("currency", "currency", "s"),
+    ("hands", "hands", "d"),
+    ("net", "net", "d"),
+    ("BB/100", "winrate_per100", ".1f"),
+    ("CI low", "winrate_ci_low", ".1f"),
+    ("CI high", "winrate_ci_high", ".1f"),
+    ("bring-in", "bring_in_pct", "%"),
+    ("complete", "complete_pct", "%"),
+    ("complete/chances", "complete_of_chances", "%"),
+    ("3rd raise", "raise_3rd_pct", "%"),
+    ("VPIP 3rd", "vpip_3rd", "%"),
+    ("AF", "af", ".2f"),
+    ("AFq", "afq", "%"),
+    ("AFq 3rd", "afq_3rd", "%"),
+    ("AFq 4th", "afq_4th", "%"),
+    ("AFq 5th", "afq_5th", "%"),
+    ("AFq 6th", "afq_6th", "%"),
+    ("AFq 7th", "afq_7th", "%"),
+    ("WTSD", "wtsd", "%"),
+    ("W$SD", "wsd", "%"),
+)
+
+LOW_CATEGORY_TABLE: tuple[Column, ...] = (
+    ("low", "category", "s"),
+    ("at showdown", "shown", "d"),
+    ("won a pot", "won", "d"),
+    ("share won", "won_pct", "%"),
 )
 
 AUTO_LOSS_TABLE: tuple[Column, ...] = (
@@ -123,4 +159,20 @@ def category_counts(reveals: pd.DataFrame) -> pd.DataFrame:
         n = int(shown.get(cat.name, 0))
         w = int(wins.get(cat.name, 0))
         out.append({"category": cat.title, "shown": n, "won": w, "won_pct": w / n if n else None})
+    return pd.DataFrame(out)
+
+
+def low_category_counts(showdowns: pd.DataFrame) -> pd.DataFrame:
+    """Stud hands at the showdown per low category (best first: no pair, pair, ...) and
+    how many won a pot."""
+    df = showdowns[showdowns["hand_category"].notna()]
+    won = df["collected"].fillna(0).astype(float) > 0
+    shown = df["hand_category"].value_counts()
+    wins = df[won]["hand_category"].value_counts()
+    out = []
+    for cat in LowCategory:
+        n = int(shown.get(cat.name, 0))
+        w = int(wins.get(cat.name, 0))
+        title = cat.name.replace("_", " ").capitalize()
+        out.append({"category": title, "shown": n, "won": w, "won_pct": w / n if n else None})
     return pd.DataFrame(out)
