@@ -12,14 +12,17 @@ and the ante count nowhere.
 
 from __future__ import annotations
 
+import json
 import math
 import statistics
 from pathlib import Path
 
 import pandas as pd
 import pytest
+from click.testing import CliRunner
 
 from rakestats import Warehouse
+from rakestats.cli import main
 from rakestats.records import Game, HandRecord
 from tests._stats_fixtures import P, hand, write_warehouse
 
@@ -441,3 +444,21 @@ def test_crafted_aliases_and_filters(crafted: Warehouse) -> None:
     assert ab["net"] == -8
     assert crafted.stud_stats(players=[D], min_hands=2).empty
     assert crafted.stud_stats(table_size=4)["player"].tolist() == [A, B, C, D]
+
+
+def test_cli_stud(wh: Warehouse) -> None:
+    runner = CliRunner()
+    args = ["stats", "-w", wh.path, "--stud", "--player", "s0rrow"]
+    out = runner.invoke(main, [*args, "--format", "json"])
+    assert out.exit_code == 0, out.output
+    (rec,) = json.loads(out.output)
+    assert (rec["player"], rec["hands"], rec["net"], rec["bring_in_hands"]) == ("s0rrow", 9, -27, 1)
+    assert rec["vpip_3rd"] == pytest.approx(4 / 9) and rec["af_6th"] is None
+    assert rec["winrate_unit"] == "big_bet" and rec["winrate_per100"] == pytest.approx(-37.5)
+    table = runner.invoke(main, args)
+    assert table.exit_code == 0
+    assert "BB/100" in table.output and "VPIP 3rd" in table.output
+    assert "-37.5" in table.output and "44.4%" in table.output
+    csv = runner.invoke(main, [*args, "--format", "csv"])
+    assert csv.output.splitlines()[0].startswith("player,game,currency,winrate_unit,hands")
+    assert "complete_of_chances" in csv.output

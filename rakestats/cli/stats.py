@@ -16,7 +16,7 @@ from rakestats.cli._common import fail_on_warehouse_error, safe_text, warehouse_
 from rakestats.cli._group import main
 from rakestats.stats import AliasError, FilterArgs
 
-__all__ = ["JSON_KEYS", "stats_command"]
+__all__ = ["JSON_KEYS", "STUD_TABLE", "stats_command"]
 
 # Keys of each object of ``--format json``, in order (rates are fractions 0-1).
 JSON_KEYS = (
@@ -72,6 +72,26 @@ _TABLE = (
 )
 
 
+# Terminal table of ``--stud`` (Warehouse.stud_stats); csv and json have every column.
+STUD_TABLE = (
+    ("player", "player", "s"),
+    ("game", "game", "s"),
+    ("cur", "currency", "s"),
+    ("hands", "hands", "d"),
+    ("net", "net", "d"),
+    ("BB/100", "winrate_per100", ".1f"),
+    ("95% CI", "_ci", "s"),
+    ("bring-in", "bring_in_pct", "%"),
+    ("complete", "complete_pct", "%"),
+    ("3rd raise", "raise_3rd_pct", "%"),
+    ("VPIP 3rd", "vpip_3rd", "%"),
+    ("AF", "af", ".2f"),
+    ("AFq", "afq", "%"),
+    ("WTSD", "wtsd", "%"),
+    ("W$SD", "wsd", "%"),
+)
+
+
 def _json_value(value: Any) -> Any:
     if value is None or value is pd.NA or value is pd.NaT:
         return None
@@ -82,8 +102,8 @@ def _json_value(value: Any) -> Any:
     return value
 
 
-def _records(df: pd.DataFrame) -> list[dict[str, Any]]:
-    cols = [k for k in JSON_KEYS if k in df.columns]
+def _records(df: pd.DataFrame, keys: tuple[str, ...] = JSON_KEYS) -> list[dict[str, Any]]:
+    cols = [k for k in keys if k in df.columns]
     return [
         {k: _json_value(v) for k, v in zip(cols, row, strict=True)}
         for row in df[cols].itertuples(index=False, name=None)
@@ -101,17 +121,17 @@ def _cell(value: Any, fmt: str) -> str:
     return format(value, fmt)
 
 
-def _table(df: pd.DataFrame) -> str:
+def _table(df: pd.DataFrame, spec: tuple[tuple[str, str, str], ...] = _TABLE) -> str:
     df = df.assign(
         _ci=[
             "-" if _json_value(lo) is None else f"[{lo:.1f}, {hi:.1f}]"
             for lo, hi in zip(df["winrate_ci_low"], df["winrate_ci_high"], strict=True)
         ]
     )
-    rows = [[_cell(v, fmt) for _, col, fmt in _TABLE for v in (r[col],)] for _, r in df.iterrows()]
-    heads = [h for h, _, _ in _TABLE]
+    rows = [[_cell(v, fmt) for _, col, fmt in spec for v in (r[col],)] for _, r in df.iterrows()]
+    heads = [h for h, _, _ in spec]
     widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(heads)]
-    left = {i for i, (_, _, fmt) in enumerate(_TABLE) if fmt == "s"}
+    left = {i for i, (_, _, fmt) in enumerate(spec) if fmt == "s"}
 
     def line(cells: list[str]) -> str:
         return "  ".join(
@@ -137,6 +157,12 @@ def _table(df: pd.DataFrame) -> str:
     help="TOML or CSV file mapping screen names to people; rows are then per person.",
 )
 @click.option(
+    "--stud",
+    is_flag=True,
+    help="Stud (Razz) statistics instead: bring-in, completion, 3rd-street raise, VPIP, "
+    "AF/AFq per street, showdown, big bets per 100 hands.",
+)
+@click.option(
     "--format",
     "fmt",
     type=click.Choice(["table", "csv", "json"]),
@@ -154,12 +180,16 @@ def stats_command(
     ante: int | None,
     table_size: int | None,
     aliases: str | None,
+    stud: bool,
     fmt: str,
 ) -> None:
     """Per-player statistics: one row per player, game and currency.
 
     Rates are fractions in csv and json; the win rate is per 100 hands in the game's
     unit (antes for Rake, big bets for Razz) with a 95% confidence interval.
+
+    With --stud, one row per player over the stud (Razz) hands, with the stud figures
+    of docs/stats.md (csv and json: every column of Warehouse.stud_stats).
 
     Example: rakestats stats -w wh --game rake --min-hands 100 --format json
     """
@@ -180,11 +210,15 @@ def stats_command(
         wh = Warehouse(warehouse)
         wh.store.check_version()  # a missing or foreign directory is an error, not created
         try:
-            df = wh.player_stats(aliases=aliases, **filters)
+            if stud:
+                df = wh.stud_stats(aliases=aliases, **filters)
+            else:
+                df = wh.player_stats(aliases=aliases, **filters)
         except AliasError as exc:
             raise click.UsageError(safe_text(str(exc))) from None
     if fmt == "json":
-        click.echo(json.dumps(_records(df), ensure_ascii=False, indent=1))
+        keys = tuple(df.columns) if stud else JSON_KEYS
+        click.echo(json.dumps(_records(df, keys), ensure_ascii=False, indent=1))
     elif fmt == "csv":
         if sys.stdout.isatty():  # names from histories must not drive the terminal
             for col in ("player", "game", "currency"):
@@ -193,4 +227,4 @@ def stats_command(
     elif df.empty:
         click.echo("no hands match")
     else:
-        click.echo(_table(df))
+        click.echo(_table(df, STUD_TABLE if stud else _TABLE))
