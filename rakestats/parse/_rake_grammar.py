@@ -40,6 +40,7 @@ __all__ = ["RakePatterns", "parse_lines", "unexpected"]
 
 _CARD_BY_TEXT: dict[str, Card] = {str(c): c for c in DECK}
 _ROUND_OF_WORD = {"first": 1, "second": 2, "third": 3}
+_DIGITS = re.compile("[0-9]+")
 _KIND_OF_WORD = {
     "folds": ActionKind.FOLD,
     "checks": ActionKind.CHECK,
@@ -324,7 +325,7 @@ def _summary(p: type[RakePatterns], hand: ParsedHand, lines: Sequence[str], i: i
         line = lines[j]
         lineno = first + j
         k = line.find(": ")
-        if not line.startswith("Seat ") or k < 0 or not line[5:k].isdigit():
+        if not line.startswith("Seat ") or not 5 < k <= 23 or not _DIGITS.fullmatch(line, 5, k):
             raise unexpected(lineno, line)
         seat = int(line[5:k])
         name = name_of.get(seat)

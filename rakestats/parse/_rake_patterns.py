@@ -9,7 +9,8 @@ from rakestats.parse._rake_model import Section
 
 __all__ = ["RakePatterns"]
 
-_N = "([0-9]+)"
+_D = "[0-9]{1,18}"  # at most 18 digits: every amount fits a 64-bit integer
+_N = f"({_D})"
 _CARDS = r"\[([^\]]*)\]"
 _ALL_IN = "( and is all-in)?"
 
@@ -27,7 +28,7 @@ class RakePatterns:
         r"Table '(.*)' " + _N + r"-max Seat #" + _N + r" is the dealer$"
     )
     fee_pattern: ClassVar[re.Pattern[str]] = re.compile(
-        r"House fee: (?:none|([0-9]+(?:\.[0-9]{1,2})?)% (?:capped at " + _N + r"|uncapped))$"
+        r"House fee: (?:none|([0-9]{1,3}(?:\.[0-9]{1,2})?)% (?:capped at " + _N + r"|uncapped))$"
     )
     seat_pattern: ClassVar[re.Pattern[str]] = re.compile(
         r"Seat " + _N + r": (.+) \(" + _N + r" in chips\)$"
@@ -52,10 +53,9 @@ class RakePatterns:
         r": automatic (win|loss) with the Ace of Skulls$"
     )
     total_pattern: ClassVar[re.Pattern[str]] = re.compile(
-        r"Total pot " + _N + r"(?: Main pot " + _N + r"\.((?: Side pot-[0-9]+ [0-9]+\.)+))?"
-        r" \| House fee " + _N + "$"
+        rf"Total pot {_N}(?: Main pot {_N}\.((?: Side pot-{_D} {_D}\.)+))? \| House fee {_N}$"
     )
-    side_pot_pattern: ClassVar[re.Pattern[str]] = re.compile(r" Side pot-([0-9]+) ([0-9]+)\.")
+    side_pot_pattern: ClassVar[re.Pattern[str]] = re.compile(r" Side pot-" + _N + " " + _N + r"\.")
     outcome_pattern: ClassVar[re.Pattern[str]] = re.compile(
         r"( \(dealer\))? (?:folded in the (first|second|third) betting round"
         r"|collected \(" + _N + r"\)|showed " + _CARDS + r" and (?:won \(" + _N + r"\)|lost)"

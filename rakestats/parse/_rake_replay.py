@@ -251,6 +251,11 @@ class Replay:
         else:
             if item.down is not None:
                 raise _fail(item.line_down, "a player's log does not show the face-down cards")
+            if item.down_count != len(h.players):  # before building a tuple that long
+                n = len(h.players)
+                raise _fail(
+                    item.line_down, f"the middle holds {n} down cards, not {item.down_count}"
+                )
             down = (None,) * item.down_count
         try:
             h.deal_middle(item.up, down)

@@ -34,9 +34,10 @@ from rakestats.parse._stars_model import (
 __all__ = ["parse_lines"]
 
 _AMT = r"[$€£]?[\d,]+(?:\.\d+)?"
-_TABLE = re.compile(r"^Table '(?P<name>.*)'(?:\s+(?P<max>\d+)-max)?(?:\s.*)?$")
+_TABLE = re.compile(r"^Table '(?P<name>.*)'(?:\s+(?P<max>\d{1,9})-max)?(?:\s.*)?$")
 _SEAT = re.compile(
-    rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_AMT}) in chips(?:, [^)]*)?\)(?P<tail>.*)$"
+    rf"^Seat (?P<seat>\d{{1,9}}): (?P<name>.+?) \((?P<stack>{_AMT}) in chips(?:, [^)]*)?\)"
+    r"(?P<tail>.*)$"
 )
 _STREETS = {"3rd STREET": 1, "4th STREET": 2, "5th STREET": 3, "6th STREET": 4, "RIVER": 5}
 _SECTION = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*(?P<rest>.*)$")
@@ -61,7 +62,7 @@ _TOTAL = re.compile(
     rf"^Total pot (?P<total>{_AMT})(?P<pots>.*?) \| Rake (?P<rake>{_AMT})(?:\s.*)?$"
 )
 _SIDE = re.compile(rf"(?:Main|Side) pot(?:-\d+)? (?P<a>{_AMT})\.")
-_SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.+)$")
+_SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d{1,9}): (?P<rest>.+)$")
 _FOLDED = re.compile(r"^folded (?:on the (?P<street>\d)\w\w Street|on the (?P<river>River))")
 _COLLECTED = re.compile(rf"^collected \((?P<a>{_AMT})\)")
 _SHOWED = re.compile(
