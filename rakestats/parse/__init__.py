@@ -11,9 +11,12 @@ The format is recognised from the first non-blank line; a file in no known forma
 
 from __future__ import annotations
 
+import lzma
 import os
+import re
 import zipfile
-from collections.abc import Iterable, Iterator
+import zlib
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain
 
 from rakestats.parse import _io
@@ -38,7 +41,8 @@ __all__ = [
     "zip_members",
 ]
 
-_READ_ERRORS = (OSError, EOFError, ValueError)  # gzip, bz2, lzma, zipfile failures
+# what decompressors and zipfile raise on damaged data
+_READ_ERRORS = (OSError, EOFError, ValueError, zlib.error, lzma.LZMAError, zipfile.BadZipFile)
 
 
 class UnrecognizedFileError(Exception):
@@ -90,49 +94,136 @@ def iter_file(
     try:
         sources = _io.sources_of(path, name)
         if member is not None:
-            sources = [s for s in sources if s[0] == f"{name}!{member}"]
+            sources = [s for s in sources if s.name == f"{name}!{member}"]
             if not sources:
                 raise UnrecognizedFileError(name, f"no member {member!r} in the archive")
-        plan = [(src, _sniff(_io.first_line_of(opener), src), opener) for src, opener in sources]
+        plan = [(src, _sniff(_io.first_line_of(src), src.name)) for src in sources]
     except UnrecognizedFileError:
         raise
+    except _io.RefusedError as e:
+        raise UnrecognizedFileError(e.path, e.reason) from e
     except _READ_ERRORS as e:
         raise UnrecognizedFileError(name, f"cannot read: {e}") from e
     return _iter_plan(plan)
 
 
 def zip_members(path: str | os.PathLike[str]) -> list[str] | None:
-    """The member names of a zip archive (directories excluded), or None for a file
-    that is not one."""
-    with open(path, "rb") as fh:
-        magic = fh.read(4)
-    if magic not in (b"PK\x03\x04", b"PK\x05\x06"):
+    """The member names of a zip archive (directories excluded, each name once), or
+    None for a file that is not one (or cannot be opened: reading it says why)."""
+    try:
+        with _io.open_regular(path) as fh:
+            if _io.archive_kind(fh.read(4)) != "zip":
+                return None
+            fh.seek(0)
+            with zipfile.ZipFile(fh) as zf:
+                return _io.zip_member_names(zf)
+    except _READ_ERRORS:
         return None
-    with zipfile.ZipFile(path) as zf:
-        return [i.filename for i in zf.infolist() if not i.is_dir()]
 
 
-def _iter_plan(
-    plan: list[tuple[str, type[SiteParser] | None, _io.Opener]],
-) -> Iterator[ParseResult]:
-    for src, parser_type, opener in plan:
+def _iter_plan(plan: list[tuple[_io.Source, type[SiteParser] | None]]) -> Iterator[ParseResult]:
+    for src, parser_type in plan:
         if parser_type is None:
             continue
         parser = parser_type()
         fallback = parser.fallback_encoding
         line = 0
         try:
-            with opener() as stream:
-                for start, block in _io.iter_byte_blocks(stream):
+            with src.opener() as stream:
+                for start, block, problem in _io.iter_byte_blocks(stream):
                     line = start + len(block) - 1
                     lines, bad = _io.decode_block(block, start, fallback)
-                    if bad is not None:
+                    if problem is not None:
+                        yield _quarantine(parser, lines, start, problem[0], problem[1], src.name)
+                    elif bad is not None:
                         reason = f"invalid UTF-8 at line {bad}"
-                        yield _quarantine(parser, lines, start, bad, reason, src)
+                        yield _quarantine(parser, lines, start, bad, reason, src.name)
                     else:
-                        yield parser.parse_hand(lines, start, src)
+                        yield _parse_one(parser, lines, start, src.name)
+        except _io.RefusedError as e:
+            raise ReadError(src.name, line, e.reason) from e
         except _READ_ERRORS as e:
-            raise ReadError(src, line, str(e)) from e
+            raise ReadError(src.name, line, str(e)) from e
+
+
+# Characters a name may not hold: C0 and C1 controls and DEL (a terminal obeys them),
+# line and paragraph separators (they split lines), and the bidirectional overrides
+# and isolates (they reorder what is shown).
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_I16 = 1 << 15
+_I32 = 1 << 31
+_I64 = 1 << 63
+
+
+def _parse_one(parser: SiteParser, lines: list[str], start: int, src: str) -> ParseResult:
+    """One hand through its parser, then the checks every format shares: a failure of
+    the parser itself costs this hand only (quarantined, reason says so)."""
+    try:
+        rec = parser.parse_hand(lines, start, src)
+    except Exception as e:  # a parser bug must not stop the file: the hand says why
+        reason = f"line {start}: the {parser.format_name} parser failed on this hand: "
+        reason += f"{type(e).__name__}: {str(e)[:200]!r}"
+        return _quarantine(parser, lines, start, start, reason, src)
+    if isinstance(rec, HandRecord):
+        problem = _screen(rec, lines, start)
+        if problem is not None:
+            q = _quarantine(parser, lines, start, problem[0], problem[1], src)
+            return QuarantineRecord(
+                q.source_file, q.line, q.reason, q.raw_text, rec.site, rec.hand_id, q.game
+            )
+    return rec
+
+
+def _screen(rec: HandRecord, lines: Sequence[str], start: int) -> tuple[int, str] | None:
+    """Why a validated hand cannot be stored as it is, as ``(line, reason)``: a name
+    with control characters, or a number beyond the warehouse's integer columns."""
+    texts = [
+        ("site", rec.site),
+        ("hand id", rec.hand_id),
+        ("table name", rec.table_name),
+        ("currency", rec.currency),
+        ("tournament id", rec.tournament_id),
+        ("hero", rec.hero),
+        *(("player name", p.player) for p in rec.players),
+        *((k, v) for k, v in rec.extra.items()),
+    ]
+    for what, text in texts:
+        if text is not None and (m := _UNSAFE.search(text)) is not None:
+            at = next((start + i for i, ln in enumerate(lines) if m[0] in ln), start)
+            shown = text if len(text) <= 80 else text[:77] + "..."
+            return at, f"line {at}: control character {m[0]!r} in the {what} {shown!r}"
+    for what, value, limit in _numbers(rec):
+        if value is not None and not -limit <= value < limit:
+            return rec.source_line, (
+                f"line {rec.source_line}: {what} {value} does not fit the warehouse "
+                f"({limit.bit_length()}-bit integers)"
+            )
+    return None
+
+
+def _numbers(rec: HandRecord) -> Iterator[tuple[str, int | None, int]]:
+    yield from (("max seats", rec.max_seats, _I16), ("players", rec.n_players, _I16),
+                ("dealer seat", rec.dealer_seat, _I16), ("ante", rec.ante, _I64),
+                ("small bet", rec.small_bet, _I64), ("big bet", rec.big_bet, _I64),
+                ("bring-in", rec.bring_in, _I64), ("total pot", rec.total_pot, _I64),
+                ("house fee", rec.house_fee, _I64))  # fmt: skip
+    for p in rec.players:
+        yield from (("seat", p.seat, _I16), ("position", p.position, _I16),
+                    ("folded round", p.folded_round, _I16), ("stack", p.stack, _I64),
+                    ("invested", p.invested, _I64), ("collected", p.collected, _I64),
+                    ("net", p.collected - p.invested, _I64))  # fmt: skip
+    for a in rec.actions:
+        yield from (("action number", a.seq, _I32), ("round", a.round, _I16),
+                    ("amount", a.amount, _I64), ("amount", a.to_amount, _I64))  # fmt: skip
+    if len(rec.actions) >= _I16:  # the per-round action counts of a player are int16
+        counts: dict[tuple[str, int, str], int] = {}
+        for a in rec.actions:
+            k = (a.player, a.round, a.kind)
+            counts[k] = counts.get(k, 0) + 1
+        for (player, rnd, kind), n in counts.items():
+            yield f"number of {kind} actions of {player!r} in round {rnd}", n, _I16
+    for pk in rec.pickups:
+        yield "pick-up", pk.pickup, _I16
 
 
 def _quarantine(
@@ -170,4 +261,4 @@ def _iter_text(
         return
     parser = parser_type()
     for start, block in _io.iter_text_blocks(lines):
-        yield parser.parse_hand(block, start, source_file)
+        yield _parse_one(parser, block, start, source_file)

@@ -2,6 +2,22 @@
 
 Files are read line by line, never whole. A *block* is a run of non-blank lines (a hand)
 with the 1-based number of its first line in the file.
+
+Hostile input is bounded here (docs/reliability.md):
+
+- only regular files are opened (a FIFO or a device is refused, never waited on);
+- zip members with an absolute path or ``..`` in their name, links, encrypted members,
+  unsupported compression methods and names held by two members are refused, and so is
+  a member whose declared size is over the limits below;
+- what a compressed file or a zip member decompresses to is counted: more than
+  :attr:`Limits.max_uncompressed` bytes, or more than :attr:`Limits.max_ratio` times its
+  compressed size once past :attr:`Limits.ratio_floor` bytes, stops the reading with
+  :class:`RefusedError` (a decompression bomb);
+- an archive or compressed file inside another one (a zip in a zip, a ``.gz`` in a
+  zip, ...) is refused, and so are formats rakestats does not read (7z, rar, zstd, tar);
+- a line longer than :attr:`Limits.max_line_bytes` or a hand longer than
+  :attr:`Limits.max_hand_bytes` is never held whole: its block carries a problem and is
+  quarantined, and the reading goes on after it.
 """
 
 from __future__ import annotations
@@ -10,106 +26,467 @@ import bz2
 import gzip
 import lzma
 import os
+import re
+import stat
 import zipfile
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager
-from typing import Protocol
+from dataclasses import dataclass
+from pathlib import PurePosixPath, PureWindowsPath
+from typing import IO, NamedTuple, Protocol
 
 __all__ = [
     "BOM",
+    "LIMITS",
+    "Block",
+    "Limits",
     "Opener",
+    "RefusedError",
     "Source",
     "Stream",
+    "archive_kind",
+    "check_head",
+    "current_limits",
     "decode_block",
     "first_line_of",
     "iter_byte_blocks",
     "iter_text_blocks",
+    "open_regular",
     "sources_of",
+    "zip_member_names",
 ]
 
 BOM = "\ufeff"
 _BOM_BYTES = BOM.encode()
 _STRIP = " \t\r\n"
 _STRIP_BYTES = b" \t\r\n"
-_SNIFF_LINES = 1000  # blank lines tolerated before the first line
 _SNIFF_BYTES = 1 << 16
+_HEAD_BYTES = 262  # enough for every magic number below (tar's is at offset 257)
+_KEEP_OF_LONG_LINE = 1000  # bytes of an over-long line kept in the quarantined text
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Bounds on what one file (or zip member) may make rakestats read or hold."""
+
+    max_line_bytes: int = 1 << 20
+    max_hand_bytes: int = 4 << 20
+    max_uncompressed: int = 16 << 30  # per compressed file or zip member
+    max_ratio: int = 100  # decompressed : compressed ...
+    ratio_floor: int = 64 << 20  # ... once this many bytes have come out
+
+
+LIMITS = Limits()
+"""The defaults; ``RAKESTATS_MAX_UNCOMPRESSED_BYTES`` and ``RAKESTATS_MAX_COMPRESSION_RATIO``
+override the decompression limits (see :func:`current_limits`)."""
+
+
+def current_limits() -> Limits:
+    """:data:`LIMITS` with the environment's overrides applied."""
+    lim = LIMITS
+    size = os.environ.get("RAKESTATS_MAX_UNCOMPRESSED_BYTES", "").strip()
+    ratio = os.environ.get("RAKESTATS_MAX_COMPRESSION_RATIO", "").strip()
+    if size.isdigit() or ratio.isdigit():
+        lim = Limits(
+            lim.max_line_bytes,
+            lim.max_hand_bytes,
+            int(size) if size.isdigit() else lim.max_uncompressed,
+            int(ratio) if ratio.isdigit() else lim.max_ratio,
+            lim.ratio_floor,
+        )
+    return lim
+
+
+class RefusedError(ValueError):
+    """A file or archive member rakestats will not read; ``path`` names it (``a.zip!m``
+    for a member) and ``reason`` says why."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
 
 
 class Stream(Protocol):
-    """A binary stream read by lines."""
+    """A binary stream read by bounded lines."""
 
     def readline(self, size: int = -1, /) -> bytes: ...
-    def __iter__(self) -> Iterator[bytes]: ...
+    def read(self, size: int = -1, /) -> bytes: ...
 
 
 Opener = Callable[[], AbstractContextManager[Stream]]
-Source = tuple[str, Opener]
-"""A stream to read: its display name and a function that opens it (binary)."""
 
 
-def _magic(path: str | os.PathLike[str]) -> bytes:
-    with open(path, "rb") as f:
-        return f.read(6)
+class Source(NamedTuple):
+    """A stream to read: its display name, a function that opens it (binary), and the
+    kind of container it comes out of (``"zip"``, ``"gzip"``, ...; None for a plain
+    file)."""
+
+    name: str
+    opener: Opener
+    container: str | None = None
+
+
+# ---------------------------------------------------------------------- formats
+_BZ2_MAGIC = re.compile(rb"BZh[1-9]")
+_MAGIC: tuple[tuple[bytes, str], ...] = (
+    (b"PK\x03\x04", "zip"),
+    (b"PK\x05\x06", "zip"),
+    (b"\x1f\x8b", "gzip"),
+    (b"\xfd7zXZ\x00", "xz"),
+    (b"7z\xbc\xaf\x27\x1c", "7z"),
+    (b"Rar!\x1a\x07", "rar"),
+    (b"\x28\xb5\x2f\xfd", "zstd"),
+)
+_READABLE = ("zip", "gzip", "bzip2", "xz")
+
+
+def archive_kind(head: bytes) -> str | None:
+    """The archive or compression format that ``head`` (a file's first bytes) starts,
+    or None for anything else."""
+    for magic, kind in _MAGIC:
+        if head.startswith(magic):
+            return kind
+    if _BZ2_MAGIC.match(head):
+        return "bzip2"
+    if head[257:262] == b"ustar":
+        return "tar"
+    return None
+
+
+def _a(kind: str) -> str:
+    """``kind`` with an article and a noun: 'a zip archive', 'an xz file'."""
+    noun = "archive" if kind in ("zip", "7z", "rar", "tar") else "file"
+    return f"{'an' if kind == 'xz' else 'a'} {kind} {noun}"
+
+
+def check_head(head: bytes, name: str, container: str | None) -> None:
+    """Refuse a stream that is itself an archive inside ``container``, or an archive
+    format rakestats does not read."""
+    kind = archive_kind(head)
+    if kind is None:
+        return
+    if container is not None:
+        raise RefusedError(
+            name,
+            f"{_a(kind)} inside {_a(container)}: nested archives are not read; "
+            "extract the inner one first",
+        )
+    if kind not in _READABLE:
+        raise RefusedError(
+            name, f"{_a(kind)}, which rakestats does not read (plain text, gzip, bzip2, xz, zip)"
+        )
+
+
+# ---------------------------------------------------------------------- opening
+def open_regular(path: str | os.PathLike[str]) -> IO[bytes]:
+    """Open a regular file for binary reading; anything else (a FIFO, a device, a
+    directory, a socket) raises :class:`RefusedError` without blocking."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            what = (
+                "a directory"
+                if stat.S_ISDIR(mode)
+                else "a FIFO"
+                if stat.S_ISFIFO(mode)
+                else "a device"
+                if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+                else "a socket"
+                if stat.S_ISSOCK(mode)
+                else "a special file"
+            )
+            raise RefusedError(os.fspath(path), f"not a regular file ({what})")
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+class _Counted:
+    """A decompressing stream whose output is counted against the limits."""
+
+    def __init__(self, raw: Stream, name: str, compressed: int, what: str, lim: Limits) -> None:
+        self._raw = raw
+        self._name = name
+        self._what = what
+        self._compressed = compressed
+        self._lim = lim
+        self._ceiling = min(lim.max_uncompressed, max(lim.ratio_floor, lim.max_ratio * compressed))
+        self._count = 0
+
+    def _counted(self, data: bytes) -> bytes:
+        self._count += len(data)
+        if self._count > self._ceiling:
+            if self._count > self._lim.max_uncompressed:
+                why = f"more than {self._lim.max_uncompressed} bytes"
+            else:
+                why = (
+                    f"more than {self._lim.max_ratio} times its compressed size "
+                    f"({self._compressed} bytes)"
+                )
+            raise RefusedError(
+                self._name,
+                f"{self._what} decompresses to {why}: refused as a possible "
+                "decompression bomb (limits in docs/reliability.md)",
+            )
+        return data
+
+    def readline(self, size: int = -1, /) -> bytes:
+        if size < 0:
+            size = self._lim.max_line_bytes + 1  # never an unbounded line
+        return self._counted(self._raw.readline(size))
+
+    def read(self, size: int = -1, /) -> bytes:
+        if size < 0:
+            size = self._lim.max_line_bytes + 1  # callers read heads, never all
+        return self._counted(self._raw.read(size))
+
+
+def _stream_opener(
+    path: str | os.PathLike[str],
+    name: str,
+    what: str,
+    decompress: Callable[[IO[bytes]], Stream],
+) -> Opener:
+    @contextmanager
+    def opener() -> Iterator[Stream]:
+        with open_regular(path) as fh:
+            size = os.fstat(fh.fileno()).st_size
+            raw = decompress(fh)
+            try:
+                yield _Counted(raw, name, size, what, current_limits())
+            finally:
+                close = getattr(raw, "close", None)
+                if close is not None:
+                    close()
+
+    return opener
+
+
+def _plain_opener(path: str | os.PathLike[str]) -> Opener:
+    @contextmanager
+    def opener() -> Iterator[Stream]:
+        with open_regular(path) as fh:
+            yield fh
+
+    return opener
+
+
+_ZIP_METHODS = {zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA}
+
+
+def _member_problem(info: zipfile.ZipInfo, lim: Limits) -> str | None:
+    """Why a zip member is not read, or None."""
+    name = info.filename
+    win = PureWindowsPath(name)
+    if (
+        name.startswith(("/", "\\"))
+        or win.drive
+        or ".." in PurePosixPath(name.replace("\\", "/")).parts
+    ):
+        return "unsafe member name (an absolute path or '..'): not read"
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+        return "member name with control characters: not read"
+    if stat.S_ISLNK(info.external_attr >> 16):
+        return "a symbolic link inside the archive: not read"
+    if info.flag_bits & 0x1:
+        return "an encrypted member: not read"
+    if info.compress_type not in _ZIP_METHODS:
+        return f"compression method {info.compress_type} is not supported: not read"
+    if info.file_size > lim.max_uncompressed:
+        return (
+            f"declares {info.file_size} bytes uncompressed, more than {lim.max_uncompressed}: "
+            "refused as a possible zip bomb"
+        )
+    if info.file_size > lim.ratio_floor and info.file_size > lim.max_ratio * max(
+        info.compress_size, 1
+    ):
+        return (
+            f"declares {info.file_size} bytes from {info.compress_size} compressed, a ratio "
+            f"above {lim.max_ratio}:1: refused as a possible zip bomb"
+        )
+    return None
+
+
+def zip_member_names(zf: zipfile.ZipFile) -> list[str]:
+    """The member names of an archive in order, directories excluded, each once."""
+    out: list[str] = []
+    seen: set[str] = set()
+    for info in zf.infolist():
+        if not info.is_dir() and info.filename not in seen:
+            seen.add(info.filename)
+            out.append(info.filename)
+    return out
+
+
+def _refused_opener(name: str, reason: str) -> Opener:
+    def opener() -> AbstractContextManager[Stream]:
+        raise RefusedError(name, reason)
+
+    return opener
+
+
+def _zip_sources(path: str | os.PathLike[str], name: str) -> list[Source]:
+    lim = current_limits()
+    with open_regular(path) as fh, zipfile.ZipFile(fh) as zf:
+        infos = [i for i in zf.infolist() if not i.is_dir()]
+    count: dict[str, int] = {}
+    for info in infos:
+        count[info.filename] = count.get(info.filename, 0) + 1
+    out: list[Source] = []
+    done: set[str] = set()
+    for info in infos:
+        member = info.filename
+        if member in done:
+            continue
+        done.add(member)
+        src = f"{name}!{member}"
+        problem = _member_problem(info, lim)
+        if count[member] > 1:
+            problem = f"{count[member]} members have this name: none is read"
+        if problem is not None:
+            out.append(Source(src, _refused_opener(src, problem), "zip"))
+        else:
+            out.append(Source(src, _zip_opener(path, info, src, lim), "zip"))
+    return out
+
+
+def _zip_opener(
+    path: str | os.PathLike[str], info: zipfile.ZipInfo, src: str, lim: Limits
+) -> Opener:
+    @contextmanager
+    def opener() -> Iterator[Stream]:
+        with open_regular(path) as fh, zipfile.ZipFile(fh) as zf, zf.open(info) as stream:
+            yield _Counted(stream, src, info.compress_size, "the member", lim)
+
+    return opener
 
 
 def sources_of(path: str | os.PathLike[str], name: str) -> list[Source]:
     """The streams of a file: itself (decompressed) or each member of a zip archive.
 
-    Compression is recognised by its magic bytes: gzip, bzip2, xz and zip.
+    Compression is recognised by its magic bytes: gzip, bzip2, xz and zip. A file that
+    is not a regular file, or is an archive of another kind, raises
+    :class:`RefusedError`; a zip member that is not read gives a source whose opener
+    raises it (so that the other members are still read).
     """
-    magic = _magic(path)
-    if magic.startswith(b"PK\x03\x04") or magic.startswith(b"PK\x05\x06"):
-        with zipfile.ZipFile(path) as zf:
-            members = [i.filename for i in zf.infolist() if not i.is_dir()]
-        return [(f"{name}!{m}", _zip_opener(path, m)) for m in members]
-    if magic.startswith(b"\x1f\x8b"):
-        return [(name, lambda: gzip.open(path, "rb"))]
-    if magic.startswith(b"BZh"):
-        return [(name, lambda: bz2.open(path, "rb"))]
-    if magic.startswith(b"\xfd7zXZ\x00"):
-        return [(name, lambda: lzma.open(path, "rb"))]
-    return [(name, lambda: open(path, "rb"))]
+    try:
+        with open_regular(path) as fh:
+            head = fh.read(_HEAD_BYTES)
+    except RefusedError as exc:
+        raise RefusedError(name, exc.reason) from None
+    kind = archive_kind(head)
+    if kind == "zip":
+        return _zip_sources(path, name)
+    if kind == "gzip":
+        return [Source(name, _stream_opener(path, name, "the gzip file", _gzip), "gzip")]
+    if kind == "bzip2":
+        return [Source(name, _stream_opener(path, name, "the bzip2 file", _bz2), "bzip2")]
+    if kind == "xz":
+        return [Source(name, _stream_opener(path, name, "the xz file", _xz), "xz")]
+    check_head(head, name, None)
+    return [Source(name, _plain_opener(path))]
 
 
-def _zip_opener(path: str | os.PathLike[str], member: str) -> Opener:
-    @contextmanager
-    def opener() -> Iterator[Stream]:
-        with zipfile.ZipFile(path) as zf, zf.open(member) as stream:
-            yield stream
-
-    return opener
+def _gzip(fh: IO[bytes]) -> Stream:
+    return gzip.GzipFile(fileobj=fh, mode="rb")
 
 
-def first_line_of(opener: Opener) -> str | None:
-    """The first non-blank line of a stream (decoded leniently), or None if it has none."""
+def _bz2(fh: IO[bytes]) -> Stream:
+    return bz2.BZ2File(fh, "rb")
+
+
+def _xz(fh: IO[bytes]) -> Stream:
+    return lzma.LZMAFile(fh, "rb")
+
+
+# ---------------------------------------------------------------------- lines
+def first_line_of(source: Source | Opener) -> str | None:
+    """The first non-blank line of a stream (decoded leniently), or None if it has none.
+
+    Given a :class:`Source`, a stream that is itself an archive is refused first
+    (:func:`check_head`)."""
+    if isinstance(source, Source):
+        with source.opener() as f:
+            check_head(f.read(_HEAD_BYTES), source.name, source.container)
+        opener = source.opener
+    else:
+        opener = source
     with opener() as f:
-        for _ in range(_SNIFF_LINES):
+        lineno = 0
+        while True:
             raw = f.readline(_SNIFF_BYTES)
             if not raw:
                 return None
-            line = raw.decode("utf-8", "replace").lstrip(BOM).rstrip(_STRIP)
+            lineno += 1
+            if lineno == 1 and raw.startswith(_BOM_BYTES):
+                raw = raw[len(_BOM_BYTES) :]
+            line = raw.decode("utf-8", "replace").rstrip(_STRIP)
             if line:
                 return line
-    return None
 
 
-def iter_byte_blocks(stream: Iterable[bytes]) -> Iterator[tuple[int, list[bytes]]]:
-    """Blocks of non-blank lines, line ends and trailing spaces removed, BOM dropped."""
+class Block(NamedTuple):
+    """A run of non-blank lines: the file line of the first, the lines (line ends and
+    trailing spaces removed), and a problem ``(line, reason)`` when the block broke a
+    limit (its lines are then cut short)."""
+
+    start: int
+    lines: list[bytes]
+    problem: tuple[int, str] | None = None
+
+
+def iter_byte_blocks(stream: Stream, lim: Limits | None = None) -> Iterator[Block]:
+    """Blocks of non-blank lines, line ends and trailing spaces removed, BOM dropped.
+
+    Lines are read at most ``max_line_bytes`` at a time: a longer line is skipped to its
+    end and only its first bytes are kept; a block past ``max_hand_bytes`` keeps its
+    first lines. Either way the block carries the problem."""
+    lim = lim if lim is not None else current_limits()
+    max_line = lim.max_line_bytes
+    lineno = 0
     start = 0
+    size = 0
     block: list[bytes] = []
-    for lineno, raw in enumerate(stream, 1):
-        line = raw.rstrip(_STRIP_BYTES)
+    problem: tuple[int, str] | None = None
+    while True:
+        raw = stream.readline(max_line + 1)
+        if not raw:
+            break
+        lineno += 1
+        if len(raw) > max_line and not raw.endswith(b"\n"):
+            total = len(raw)
+            while True:
+                more = stream.readline(max_line + 1)
+                total += len(more)
+                if not more or more.endswith(b"\n"):
+                    break
+            line = raw[:_KEEP_OF_LONG_LINE] + b" [...]"
+            if problem is None:
+                problem = (lineno, f"line {lineno}: longer than {max_line} bytes ({total} bytes)")
+        else:
+            line = raw.rstrip(_STRIP_BYTES)
         if lineno == 1 and line.startswith(_BOM_BYTES):
             line = line[len(_BOM_BYTES) :]
         if line:
             if not block:
                 start = lineno
-            block.append(line)
+            size += len(line) + 1
+            if size <= lim.max_hand_bytes:
+                block.append(line)
+            elif problem is None:
+                problem = (
+                    lineno,
+                    f"line {lineno}: the hand is longer than {lim.max_hand_bytes} bytes",
+                )
         elif block:
-            yield start, block
-            block = []
+            yield Block(start, block, problem)
+            block, size, problem = [], 0, None
     if block:
-        yield start, block
+        yield Block(start, block, problem)
 
 
 def iter_text_blocks(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:

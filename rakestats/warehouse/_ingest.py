@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
+from rakestats.parse._io import RefusedError, open_regular
 from rakestats.records import QuarantineRecord
 from rakestats.warehouse._arrow import partitions, quarantine_to_table
 from rakestats.warehouse._dedupe import KeySet
@@ -109,7 +110,7 @@ def walk(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
 def _hash_file(path: Path) -> tuple[int, str]:
     h = hashlib.sha256()
     size = 0
-    with open(path, "rb") as fh:
+    with open_regular(path) as fh:  # a FIFO or a device would block or never end
         while chunk := fh.read(1 << 20):
             h.update(chunk)
             size += len(chunk)
@@ -223,6 +224,9 @@ def ingest_paths(
             size, digest = _hash_file(path)
         except OSError as exc:
             summary.unrecognized.append((str(path), f"cannot read: {exc.strerror or exc}"))
+            continue
+        except RefusedError as exc:
+            summary.unrecognized.append((str(path), exc.reason))
             continue
         summary.files += 1
         if (str(path), digest) in seen_files:
