@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
+from rakestats.betting import IllegalActionError
 from rakestats.cards import Card
 from rakestats.rake.events import (
     Action,
@@ -49,10 +50,6 @@ from rakestats.rake.rules import (
 from rakestats.rake.showdown import Settlement, settle
 
 __all__ = ["IllegalActionError", "LegalActions", "Phase", "PlayerState", "RakeHand"]
-
-
-class IllegalActionError(ValueError):
-    """An action or deal the rules do not allow; the message says what was legal."""
 
 
 class Phase(Enum):

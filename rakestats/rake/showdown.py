@@ -22,6 +22,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from enum import Enum
 
+from rakestats.betting import pot_layers, split_pot
 from rakestats.cards import Card
 from rakestats.rake.evaluator import HandValue, evaluate, skull_ace_scores
 from rakestats.rake.rules import NO_FEE, HouseFee, seats_from_left_of_dealer
@@ -70,36 +71,6 @@ class Settlement:
     skull_ace: tuple[int, SkullAceOutcome] | None
 
 
-def _layers(
-    contributions: Mapping[int, int], live: Sequence[int]
-) -> list[tuple[int, tuple[int, ...]]]:
-    """Pots as (amount, eligible seats), main pot first; dead money joins the top pot."""
-    levels = sorted({contributions[s] for s in live if contributions[s] > 0})
-    pots: list[tuple[int, tuple[int, ...]]] = []
-    prev = 0
-    for level in levels:
-        amount = sum(min(c, level) - min(c, prev) for c in contributions.values())
-        eligible = tuple(s for s in live if contributions[s] >= level)
-        pots.append((amount, eligible))
-        prev = level
-    dead = sum(max(0, c - prev) for c in contributions.values())
-    if dead:
-        if pots:
-            amount, eligible = pots[-1]
-            pots[-1] = (amount + dead, eligible)
-        else:
-            pots.append((dead, tuple(live)))
-    return pots
-
-
-def _split(amount: int, winners: Sequence[int], order: Sequence[int]) -> tuple[int, ...]:
-    """Equal shares; odd chips to the first tied players left of the dealer."""
-    ranked = sorted(winners, key=order.index)
-    base, odd = divmod(amount, len(ranked))
-    share = {s: base + (1 if i < odd else 0) for i, s in enumerate(ranked)}
-    return tuple(share[s] for s in winners)
-
-
 def settle(
     contributions: Mapping[int, int],
     folded: AbstractSet[int],
@@ -119,7 +90,7 @@ def settle(
     if not live:
         raise ValueError("a hand needs at least one player who did not fold")
     total = sum(contributions.values())
-    layers = _layers(contributions, live)
+    layers = pot_layers(contributions, live)
     fee_amount = min(fee.amount(total, reached_pickup), layers[0][0]) if layers else 0
     if layers:
         layers[0] = (layers[0][0] - fee_amount, layers[0][1])
@@ -158,7 +129,7 @@ def settle(
             contenders = eligible
         best = max(values[s].score for s in contenders)
         winners = tuple(s for s in contenders if values[s].score == best)
-        shares = _split(amount, winners, order)
+        shares = split_pot(amount, winners, order)
         pots.append(Pot(i, amount, eligible, winners, shares))
         for s, share in zip(winners, shares, strict=True):
             collected[s] += share

@@ -5,13 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from rakestats.betting import IllegalActionError
 from rakestats.cards import StdCard
 
 __all__ = ["IllegalActionError", "Phase", "StudPlayer"]
-
-
-class IllegalActionError(ValueError):
-    """An action or deal the rules do not allow; the message says what was legal."""
 
 
 class Phase(Enum):

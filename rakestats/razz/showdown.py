@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
+from rakestats.betting import pot_layers, split_pot
 from rakestats.cards import StdCard
 from rakestats.razz.evaluator import LowValue, evaluate_low
 
@@ -49,32 +50,9 @@ class Settlement:
     showdown: bool
 
 
-def pot_layers(
-    contributions: Mapping[int, int], live: Sequence[int]
-) -> list[tuple[int, tuple[int, ...]]]:
-    """Pots as (amount, eligible seats), main pot first; dead money above the highest
-    live contribution joins the top pot."""
-    levels = sorted({contributions[s] for s in live if contributions[s] > 0})
-    pots: list[tuple[int, tuple[int, ...]]] = []
-    prev = 0
-    for level in levels:
-        amount = sum(min(c, level) - min(c, prev) for c in contributions.values())
-        pots.append((amount, tuple(s for s in live if contributions[s] >= level)))
-        prev = level
-    dead = sum(max(0, c - prev) for c in contributions.values())
-    if dead:
-        if pots:
-            amount, eligible = pots[-1]
-            pots[-1] = (amount + dead, eligible)
-        else:
-            pots.append((dead, tuple(live)))
-    return pots
-
-
 def split(amount: int, winners: Sequence[int]) -> tuple[int, ...]:
     """Equal shares of ``amount``; odd chips to the first winners in the given order."""
-    base, odd = divmod(amount, len(winners))
-    return tuple(base + (1 if i < odd else 0) for i in range(len(winners)))
+    return split_pot(amount, winners, winners)
 
 
 def settle_low(
