@@ -205,8 +205,8 @@ def parse_lines(header: StarsHeader, lines: Sequence[str], first_line: int) -> P
         stack = parse_money(s["stack"], header.scale, n)
         hand.seats.append(SeatLine(n, int(s["seat"]), s["name"], stack, "sitting out" in s["tail"]))
         i += 1
-    if not hand.seats:
-        raise _fail(first_line + i, "expected the seat lines")
+    if not hand.seats:  # at the first line that is not one, or the hand's last line
+        raise _fail(first_line + min(i, len(lines) - 1), "expected the seat lines")
     reader = _Reader(header, [s.name for s in hand.seats])
     summary = False
     for k in range(i, len(lines)):

@@ -97,6 +97,9 @@ def parse_money(text: str, scale: int, line: int) -> int:
         raise HandError(line, f"line {line}: {text!r} is not an amount") from None
     if value != value.to_integral_value() or value < 0:
         raise HandError(line, f"line {line}: {text!r} is not a whole number of units")
+    if value >= 10**18:  # beyond the warehouse's 64-bit amounts (and Decimal's precision)
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise HandError(line, f"line {line}: {shown!r} is too large an amount")
     return int(value)
 
 

@@ -89,6 +89,8 @@ class PhhParser(SiteParser):
             d = tomllib.loads("\n".join(lines))
         except tomllib.TOMLDecodeError as e:
             raise _fail(first_line, f"not a PHH (TOML) document: {e}") from None
+        except RecursionError:
+            raise _fail(first_line, "not a PHH (TOML) document: nested too deeply") from None
         variant = str(d.get("variant", ""))
         if variant != "FR":
             return SkipRecord(
