@@ -66,6 +66,15 @@ def test_stars_seat_number_too_long_is_quarantined(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    "when", ["2009/11/26 10:24:60", "2009/02/30 10:24:42", "2009/11/26 25:24:42"]
+)
+def test_stars_impossible_date_is_quarantined(tmp_path: Path, when: str) -> None:
+    # was: ValueError from datetime() out of the parser
+    q = _quarantined(tmp_path, STARS.replace("2009/11/26 10:24:42", when, 1))
+    assert q.reason.startswith("line 1: no such date in the header: ")
+
+
+@pytest.mark.parametrize(
     ("old", "new"),
     [
         ("starting_stacks = [2150000, 27550000]", "starting_stacks = [inf, 27550000]"),

@@ -111,7 +111,10 @@ def _played_at(text: str, line: int) -> datetime:
     chosen = chosen or next((f for f in found if f[6] in _ZONES), found[0])
     y, mo, d, h, mi, s, zone = chosen
     tz = ZoneInfo(_ZONES.get(zone, "UTC"))
-    local = datetime(int(y), int(mo), int(d), int(h), int(mi), int(s or 0), tzinfo=tz)
+    try:
+        local = datetime(int(y), int(mo), int(d), int(h), int(mi), int(s or 0), tzinfo=tz)
+    except ValueError as e:  # 2010/02/30, 25:61:61
+        raise HandError(line, f"line {line}: no such date in the header: {e}") from None
     return local.astimezone(UTC)
 
 
