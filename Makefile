@@ -34,6 +34,19 @@ demo: $(STAMP)
 bench: $(STAMP)
 	$(PY) benchmarks/run_all.py
 
+# A longer fuzz campaign and a long kill test (figures in docs/reliability.md).
+FUZZ_SECONDS    ?= 240
+ATHERIS_SECONDS ?= 60
+FUZZ_EXAMPLES   ?= 3000
+KILLS           ?= 100
+
+fuzz: $(STAMP)
+	$(PY) benchmarks/fuzz.py --seconds $(FUZZ_SECONDS) --atheris-seconds $(ATHERIS_SECONDS)
+	RAKESTATS_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(VENV)/bin/pytest -q -p no:cacheprovider \
+		tests/test_fuzz_parse.py tests/test_fuzz_ingest.py
+	RAKESTATS_KILLS=$(KILLS) RAKESTATS_KILL_RERUN_EVERY=5 $(VENV)/bin/pytest -q -s \
+		-p no:cacheprovider tests/test_hardening_kill.py
+
 sample-data: $(STAMP)
 	$(VENV)/bin/rakestats sample-data --out sample_data
 
