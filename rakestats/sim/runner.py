@@ -190,7 +190,9 @@ def _run(
     if jobs == 1:
         yield from map(_play, plans)
         return
-    with multiprocessing.get_context().Pool(jobs) as pool:
+    # spawn, not fork: the caller may hold threads (DuckDB, plotting) that a forked
+    # child would inherit in an unusable state
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         yield from pool.imap(_play, plans)
 
 

@@ -146,7 +146,9 @@ def _local_results(units: Sequence[Unit], staging: str, jobs: int) -> Iterator[U
         for unit in units:
             yield run_unit(unit, staging)
         return
-    ctx = mp.get_context("fork")
+    # spawn, not fork: an analyst's process may hold DuckDB or plotting threads that a
+    # forked child would inherit in an unusable state
+    ctx = mp.get_context("spawn")
     with ctx.Pool(jobs, initializer=_init_worker) as pool:
         yield from pool.imap(_run, [(u, staging) for u in units], chunksize=1)
 
