@@ -37,6 +37,7 @@ from rakestats.warehouse.schema import FILES, HAND_TABLES
 __all__ = ["IngestSummary", "ingest_paths", "walk"]
 
 COMMIT_EVERY = 200_000
+SPILL_EVERY = 20_000  # hands held in memory at most before they go to the open transaction
 _SKIP_NAMES = {"players.json", "README.md", "README.txt"}
 
 ProgressFn = Callable[[int, int], None]  # (files done, hands read)
@@ -160,22 +161,36 @@ class _Buffer:
     quarantine: list[QuarantineRecord] = field(default_factory=list)
     files: list[FileResult] = field(default_factory=list)
     merges: list[dict[str, pa.Table]] = field(default_factory=list)
-    hands: int = 0
+    hands: int = 0  # buffered in memory
+    spilled: int = 0  # written into the open transaction, not yet committed
+    txn: Transaction | None = None
 
 
-def _flush(store: Store, buf: _Buffer, summary: IngestSummary) -> None:
-    if not (buf.hands or buf.quarantine or buf.files or buf.merges):
-        return
-    txn: Transaction = store.begin()
+def _spill(store: Store, buf: _Buffer) -> None:
+    """Write the buffered hands into the open transaction (opening one if needed)."""
+    if buf.txn is None:
+        buf.txn = store.begin()
     for name in HAND_TABLES:
         if not buf.tables[name]:
             continue
         whole = pa.concat_tables(buf.tables[name])
         if name == "hands":
-            stamp = pa.array(np.full(whole.num_rows, txn.version, dtype=np.int64))
+            stamp = pa.array(np.full(whole.num_rows, buf.txn.version, dtype=np.int64))
             whole = whole.set_column(whole.schema.get_field_index("txn"), "txn", stamp)
         for partition, part in partitions(whole):
-            txn.write(name, part, partition)
+            buf.txn.append(name, part, partition)
+        buf.tables[name] = []
+    buf.spilled += buf.hands
+    buf.hands = 0
+
+
+def _flush(store: Store, buf: _Buffer, summary: IngestSummary) -> None:
+    """Commit everything buffered and spilled: hands, quarantine and file manifest."""
+    if not (buf.hands or buf.spilled or buf.quarantine or buf.files or buf.merges):
+        return
+    _spill(store, buf)
+    txn = buf.txn
+    assert txn is not None
     now = datetime.now(UTC)
     if buf.quarantine:
         txn.write("quarantine", quarantine_to_table(buf.quarantine, txn.version, now))
@@ -195,8 +210,8 @@ def _flush(store: Store, buf: _Buffer, summary: IngestSummary) -> None:
     if buf.merges:
         merged = {t: pa.concat_tables([m[t] for m in buf.merges]) for t in HAND_TABLES}
         summary.merged += merge_views(store, merged)
-    buf.tables = {t: [] for t in HAND_TABLES}
-    buf.quarantine, buf.files, buf.merges, buf.hands = [], [], [], 0
+    buf.txn = None
+    buf.quarantine, buf.files, buf.merges, buf.spilled = [], [], [], 0
 
 
 def ingest_paths(
@@ -260,8 +275,10 @@ def ingest_paths(
                 if fresh[name].num_rows:
                     buf.tables[name].append(fresh[name])
             buf.hands += fresh["hands"].num_rows
-            if buf.hands >= commit_every:
+            if buf.hands + buf.spilled >= commit_every:
                 _flush(store, buf, summary)
+            elif buf.hands >= SPILL_EVERY:
+                _spill(store, buf)
         r.read += res.read
         r.skipped += res.skipped
         r.duplicates += res.repeats

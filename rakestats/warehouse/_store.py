@@ -265,6 +265,7 @@ class Transaction:
     removed: dict[str, set[str]] = field(default_factory=dict)
     _staged: list[tuple[Path, Path]] = field(default_factory=list)
     _counter: int = 0
+    _writers: dict[tuple[str, str], pq.ParquetWriter] = field(default_factory=dict)
 
     @property
     def version(self) -> int:
@@ -274,21 +275,38 @@ class Transaction:
     def staging(self) -> Path:
         return self.store.root / STAGING / f"txn-{self.version:08d}"
 
-    def write(self, table: str, data: pa.Table, partition: str = "") -> str:
-        """Stage one Parquet part; returns its path relative to the root once committed."""
-        if data.num_rows == 0:
-            return ""
-        if not data.schema.equals(TABLES[table]):
-            data = data.cast(TABLES[table])
+    def _new_part(self, table: str, partition: str) -> Path:
         rel_dir = f"{table}/{partition}" if partition else table
         rel = f"{rel_dir}/part-{self.version:08d}-{self._counter:04d}.parquet"
         self._counter += 1
         staged = self.staging / rel
         staged.parent.mkdir(parents=True, exist_ok=True)
-        pq.write_table(data, staged, compression="zstd", row_group_size=256 * 1024)
         self._staged.append((staged, self.store.root / rel))
         self.added.setdefault(table, []).append(rel)
-        return rel
+        return staged
+
+    def write(self, table: str, data: pa.Table, partition: str = "") -> None:
+        """Stage one whole Parquet part, published by :meth:`commit`."""
+        if data.num_rows == 0:
+            return
+        if not data.schema.equals(TABLES[table]):
+            data = data.cast(TABLES[table])
+        staged = self._new_part(table, partition)
+        pq.write_table(data, staged, compression="zstd", row_group_size=256 * 1024)
+
+    def append(self, table: str, data: pa.Table, partition: str = "") -> None:
+        """Add rows to this transaction's part of ``table`` in ``partition``, as a new row
+        group: a long transaction streams to disk instead of holding its rows."""
+        if data.num_rows == 0:
+            return
+        if not data.schema.equals(TABLES[table]):
+            data = data.cast(TABLES[table])
+        writer = self._writers.get((table, partition))
+        if writer is None:
+            staged = self._new_part(table, partition)
+            writer = pq.ParquetWriter(staged, TABLES[table], compression="zstd")
+            self._writers[(table, partition)] = writer
+        writer.write_table(data)
 
     def remove(self, table: str, rel: str) -> None:
         """Drop a committed part from the next snapshot (compaction, rewrites)."""
@@ -300,6 +318,9 @@ class Transaction:
 
     def commit(self) -> Snapshot:
         """Move staged parts into place, then publish the new snapshot atomically."""
+        for writer in self._writers.values():
+            writer.close()
+        self._writers.clear()
         for staged, final in self._staged:
             final.parent.mkdir(parents=True, exist_ok=True)
             with open(staged, "rb") as fh:
