@@ -84,9 +84,12 @@ class Warehouse(StatsMixin):
 
     # ------------------------------------------------------------------ reading
     def connect(self) -> duckdb.DuckDBPyConnection:
-        """A DuckDB connection with a view per table over the current snapshot."""
-        self.store.create() if not self.store.exists() else None
-        return connect(self.store)
+        """A DuckDB connection with a view per table over the current snapshot (the
+        pinned one inside :meth:`pinned`)."""
+        if not self.store.exists():
+            self.store.create()
+        pinned = self._stats_cache.pinned if self._stats_cache is not None else None
+        return connect(self.store, pinned)
 
     def sql(self, query: str, params: Sequence[Any] | dict[str, Any] | None = None) -> pd.DataFrame:
         """Run ad-hoc SQL on the warehouse views; values go in ``params`` (bound, never

@@ -142,3 +142,25 @@ def test_one_process_cannot_take_its_own_writer_lock_twice(tmp_path: Path) -> No
     with wh.store.lock(), pytest.raises(WarehouseLockedError, match="already writing"):
         wh.ingest([tmp_path])
     assert os.path.exists(tmp_path / "wh" / "_lock")
+
+
+def test_pinned_block_reads_one_snapshot_while_commits_land(tmp_path):
+    """A report is several queries; inside ``Warehouse.pinned()`` they all read the
+    snapshot current when the block began, so sections never mix two states."""
+    from rakestats.sim import simulate
+
+    hist = tmp_path / "hist"
+    simulate(400, "3-5", 21, hist, jobs=1)
+    files = sorted(hist.glob("*.txt"))
+    wh = Warehouse(tmp_path / "wh")
+    wh.ingest(files[:1])
+    before_hands = int(wh.sql("SELECT count(*) AS n FROM hands")["n"].iloc[0])
+    before = wh.player_stats()["hands"].sum()
+    with wh.pinned() as snap:
+        Warehouse(tmp_path / "wh").ingest(files[1:])  # another writer commits meanwhile
+        assert wh.player_stats()["hands"].sum() == before
+        assert int(wh.sql("SELECT count(*) AS n FROM hands")["n"].iloc[0]) == before_hands
+        with wh.pinned() as inner:
+            assert inner == snap
+    assert int(wh.sql("SELECT count(*) AS n FROM hands")["n"].iloc[0]) > before_hands
+    assert wh.player_stats()["hands"].sum() > before

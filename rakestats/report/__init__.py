@@ -78,7 +78,8 @@ def build_report(
     directory named in the report and in its ``rakestats hand`` commands (default: the
     warehouse's ``path``); ``step(name)`` is called at each of :data:`STEPS`."""
     label = warehouse if warehouse is not None else str(getattr(wh, "path", "WAREHOUSE"))
-    data = gather(wh, label, filters, aliases, step)
+    with wh.pinned():  # every section from one snapshot, even while an ingest commits
+        data = gather(wh, label, filters, aliases, step)
     if step is not None:
         step("figures")
     drawn = charts(data)

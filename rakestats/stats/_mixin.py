@@ -10,7 +10,8 @@ breakdown). All values reach DuckDB as bound parameters.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any, Unpack
 
@@ -27,7 +28,7 @@ from rakestats.stats._sessions import net_won_sql, sessions_sql
 from rakestats.stats._showdown import pickup_stats_sql
 from rakestats.stats._skull import skull_ace_sql
 from rakestats.stats._stud import stud_stats_sql
-from rakestats.warehouse import Store
+from rakestats.warehouse import Snapshot, Store
 
 __all__ = ["StatsMixin"]
 
@@ -47,6 +48,30 @@ class StatsMixin:
         if self._stats_cache is None:
             self._stats_cache = StatsCache()
         return self._stats_cache
+
+    @contextmanager
+    def pinned(self) -> Iterator[Snapshot]:
+        """Within the block, every statistic (and ``sql``) reads the snapshot that was
+        current when it began, whatever commits meanwhile: a report or a notebook cell
+        made of several queries sees one consistent warehouse.
+
+        Blocks nest; the outermost one chooses the snapshot.
+        """
+        cache = self._cache()
+        with cache.lock:
+            outer = cache.pinned
+            if outer is None:
+                if not self.store.exists():
+                    self.store.create()
+                snap = self.store.snapshot()
+            else:
+                snap = outer
+            cache.pinned = snap
+        try:
+            yield snap
+        finally:
+            with cache.lock:
+                cache.pinned = outer
 
     def clear_stats_cache(self) -> None:
         """Close the cached DuckDB connection and drop the rollup."""

@@ -47,12 +47,13 @@ class StatsCache:
     key: tuple[str, int] | None = None
     has_rollup: bool = False
     lock: threading.RLock = field(default_factory=threading.RLock)
+    pinned: Snapshot | None = None  # set while a caller needs one consistent snapshot
 
     def connection(self, store: Store) -> duckdb.DuckDBPyConnection:
         """The connection for the store's current snapshot (caller holds ``lock``)."""
         if not store.exists():
             store.create()
-        snap: Snapshot = store.snapshot()
+        snap: Snapshot = self.pinned if self.pinned is not None else store.snapshot()
         key = (os.path.realpath(store.root), snap.version)
         if self.con is None or self.key != key:
             self.close()
