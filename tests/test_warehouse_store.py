@@ -208,3 +208,11 @@ def test_a_hand_seen_from_another_view_keeps_one_copy_with_the_union_of_cards(tm
         with store.lock():
             assert merge_views(store, other_view) == 0
     assert store.snapshot().version == version
+
+
+def test_connections_never_draw_duckdbs_progress_bar(tmp_path):
+    """DuckDB prints a progress bar on stdout for long queries; a library must not."""
+    store = Store(tmp_path)
+    store.create()
+    con = connect(store)
+    assert con.execute("SELECT current_setting('enable_progress_bar')").fetchone() == (False,)

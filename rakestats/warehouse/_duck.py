@@ -19,7 +19,9 @@ def connect(store: Store, snapshot: Snapshot | None = None) -> duckdb.DuckDBPyCo
     """An in-process DuckDB connection with a view per table over one snapshot, so every
     query on it sees the same committed data even while an ingest runs."""
     snap = snapshot if snapshot is not None else store.snapshot()
+    # DuckDB draws a progress bar on stdout for long queries: a library must not print
     con = duckdb.connect(database=":memory:")
+    con.execute("SET enable_progress_bar = false")
     for name, schema in TABLES.items():
         files = store.paths(snap, name)
         if files:
