@@ -156,14 +156,17 @@ class Card:
     """A card of the Rake deck.
 
     ``index`` numbers the deck 0-51 as ``(rank - 2) * 4 + suit``, suits in the order
-    Skulls, Wings, Fangs, Crosses; the vectorised evaluator works on these numbers, and
-    equality and hashing use it (cards are hashed a great deal during validation).
+    Skulls, Wings, Fangs, Crosses; the vectorised evaluator works on these numbers.
+
+    There are exactly 52 cards: constructing one returns the deck's own instance, so
+    equality is identity (cards are compared a great deal during play and validation)
+    and the hash is the index (stable from one process to the next).
 
     >>> Card(Rank.ACE, Suit.SKULLS).index
     48
     >>> Card.from_index(48)
     Card('As')
-    >>> Card(Rank.ACE, Suit.SKULLS) == ACE_OF_SKULLS
+    >>> Card(Rank.ACE, Suit.SKULLS) is ACE_OF_SKULLS
     True
     """
 
@@ -171,14 +174,18 @@ class Card:
     suit: Suit
     index: int = field(init=False, repr=False)
 
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        interned = _INTERNED.get((rank, suit))
+        return interned if interned is not None else object.__new__(cls)
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "index", (int(self.rank) - 2) * 4 + _RAKE_SUIT_INDEX[self.suit])
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Card and other.index == self.index
-
     def __hash__(self) -> int:
         return self.index
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (Card.from_index, (self.index,))
 
     @classmethod
     def from_index(cls, index: int) -> Card:
@@ -222,7 +229,9 @@ class StdCard:
 
 
 _RAKE_TEXT = tuple(r.symbol + s.value for r in Rank for s in _RAKE_SUIT_ORDER)
+_INTERNED: dict[tuple[Rank, Suit], Card] = {}
 DECK: tuple[Card, ...] = tuple(Card(r, s) for r in Rank for s in _RAKE_SUIT_ORDER)
+_INTERNED.update(((c.rank, c.suit), c) for c in DECK)
 STD_DECK: tuple[StdCard, ...] = tuple(StdCard(r, s) for r in Rank for s in _STD_SUIT_ORDER)
 ACE_OF_SKULLS = Card(Rank.ACE, Suit.SKULLS)
 

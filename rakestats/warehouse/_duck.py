@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import duckdb
 import pyarrow as pa
 
@@ -19,9 +21,11 @@ def connect(store: Store, snapshot: Snapshot | None = None) -> duckdb.DuckDBPyCo
     """An in-process DuckDB connection with a view per table over one snapshot, so every
     query on it sees the same committed data even while an ingest runs."""
     snap = snapshot if snapshot is not None else store.snapshot()
-    # DuckDB draws a progress bar on stdout for long queries: a library must not print
     con = duckdb.connect(database=":memory:")
-    con.execute("SET enable_progress_bar = false")
+    # DuckDB draws a progress bar on stdout for long queries: a library must not print.
+    # (Under Jupyter without ipywidgets DuckDB refuses the setting, and draws none.)
+    with contextlib.suppress(duckdb.InvalidInputException):
+        con.execute("SET enable_progress_bar = false")
     for name, schema in TABLES.items():
         files = store.paths(snap, name)
         if files:
