@@ -41,10 +41,10 @@ def main() -> int:
     per_core = n / cpu1
     print(f"simulate --jobs 1: {n} hands in {wall1:.2f} s wall: {n / wall1:,.0f} hands/s "
           f"(wall), {per_core:,.0f} hands/s per core (CPU time)")  # fmt: skip
-    wall2, cpu2 = _run(n, 2)
+    wall2, _ = _run(n, 2)  # workers fork from a fork server: only wall time is seen here
     print(f"simulate --jobs 2: {n} hands in {wall2:.2f} s wall: {n / wall2:,.0f} hands/s "
           f"(wall), {n / wall2 / 2:,.0f} hands/s per core (wall / 2), "
-          f"{n / cpu2:,.0f} hands per CPU-second")  # fmt: skip
+          f"{wall1 / wall2:.2f}x one job")  # fmt: skip
     verdict = "PASS" if per_core >= TARGET else "FAIL"
     print(f"target >= {TARGET:,} hands/s per core: {verdict} ({per_core:,.0f})")
     return 0

@@ -190,9 +190,12 @@ def _run(
     if jobs == 1:
         yield from map(_play, plans)
         return
-    # spawn, not fork: the caller may hold threads (DuckDB, plotting) that a forked
-    # child would inherit in an unusable state
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+    # Not fork: the caller may hold threads (DuckDB, plotting) that a forked child would
+    # inherit in an unusable state. The fork server starts clean with only the
+    # simulator loaded, and forks the workers from itself.
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(["rakestats.sim.runner"])
+    with ctx.Pool(jobs) as pool:
         yield from pool.imap(_play, plans)
 
 
