@@ -1,5 +1,6 @@
 """Game-neutral pieces of the betting rules, shared by the Rake and the stud engines:
-the error for an illegal action, and how contributions form pots and pots are split.
+the error for an illegal action, the ante and uncalled-bet events, and how
+contributions form pots and pots are split.
 
 >>> pot_layers({1: 100, 2: 40, 3: 100, 4: 20}, live=[1, 2, 3])
 [(140, (1, 2, 3)), (120, (1, 3))]
@@ -10,8 +11,27 @@ the error for an illegal action, and how contributions form pots and pots are sp
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
-__all__ = ["IllegalActionError", "pot_layers", "split_pot"]
+__all__ = ["AntePosted", "IllegalActionError", "UncalledReturned", "pot_layers", "split_pot"]
+
+
+@dataclass(frozen=True, slots=True)
+class AntePosted:
+    """An ante, in any game's event log (``all_in``: it took the whole stack)."""
+
+    seat: int
+    amount: int
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class UncalledReturned:
+    """The part of a bet nobody called, returned at the end of betting round ``round``."""
+
+    round: int
+    seat: int
+    amount: int
 
 
 class IllegalActionError(ValueError):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from rakestats.betting import AntePosted, UncalledReturned
 from rakestats.cards import Card
 
 __all__ = [
@@ -25,13 +26,6 @@ class ActionKind(Enum):
     CALL = "call"
     BET = "bet"
     RAISE = "raise"
-
-
-@dataclass(frozen=True, slots=True)
-class AntePosted:
-    seat: int
-    amount: int
-    all_in: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,13 +59,6 @@ class PickedUp:
     seat: int
     face_up: bool
     card: Card | None
-
-
-@dataclass(frozen=True, slots=True)
-class UncalledReturned:
-    round: int
-    seat: int
-    amount: int
 
 
 Event = AntePosted | HoleDealt | Action | MiddleDealt | PickedUp | UncalledReturned

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from rakestats.betting import AntePosted, UncalledReturned
 from rakestats.cards import StdCard
 
 __all__ = [
@@ -31,13 +32,6 @@ class StudActionKind(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class AntePosted:
-    seat: int
-    amount: int
-    all_in: bool
-
-
-@dataclass(frozen=True, slots=True)
 class CardsDealt:
     """Cards dealt on one street (round 1-5) to one seat; ``seat`` 0 is the community
     card. ``up`` tells face up from face down."""
@@ -60,13 +54,6 @@ class StudAction:
     to: int
     all_in: bool
     facing_bet: bool
-
-
-@dataclass(frozen=True, slots=True)
-class UncalledReturned:
-    round: int
-    seat: int
-    amount: int
 
 
 Event = AntePosted | CardsDealt | StudAction | UncalledReturned
