@@ -216,3 +216,18 @@ def test_connections_never_draw_duckdbs_progress_bar(tmp_path):
     store.create()
     con = connect(store)
     assert con.execute("SELECT current_setting('enable_progress_bar')").fetchone() == (False,)
+
+
+def test_view_signatures_are_computed_per_hero_alike_row_by_row():
+    import pyarrow as pa
+
+    from rakestats.warehouse._dedupe import _signatures
+    from rakestats.warehouse._merge import view_signature
+
+    views = ["server", "player", "player", "merged", "player", "server"]
+    heroes = [None, "Ann", "Bob", "Ann", None, "Ann"]
+    table = pa.table({"view": views, "hero": heroes})
+    assert _signatures(table).tolist() == [
+        view_signature(v, h) for v, h in zip(views, heroes, strict=True)
+    ]
+    assert _signatures(table.slice(0, 0)).tolist() == []

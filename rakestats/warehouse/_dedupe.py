@@ -31,6 +31,22 @@ def unique_hands(records: Iterable[HandRecord], seen: set[int]) -> Iterator[Hand
             yield rec
 
 
+def _signatures(t: pa.Table) -> np.ndarray:
+    """View signatures of a hands table, one per distinct hero rather than per row."""
+    sig = np.zeros(t.num_rows, dtype=np.int64)
+    heroes = pc.dictionary_encode(t["hero"].combine_chunks())
+    codes = heroes.indices.to_numpy(zero_copy_only=False)
+    valid = pc.is_valid(heroes.indices).to_numpy(zero_copy_only=False)
+    player_view = pc.not_equal(t["view"], "server").to_numpy(zero_copy_only=False)
+    per_hero = np.array(
+        [view_signature("player", h) for h in heroes.dictionary.to_pylist()] or [0],
+        dtype=np.int64,
+    )
+    mask = valid & player_view
+    sig[mask] = per_hero[codes[mask].astype(np.int64)]
+    return sig
+
+
 class KeySet:
     """The hand keys already in the warehouse plus those added by this run, each with
     the signature of the view it came from (see :func:`view_signature`)."""
@@ -48,16 +64,7 @@ class KeySet:
         for p in store.paths(snapshot, "hands"):
             t = pq.read_table(p, columns=["hand_key", "view", "hero"])
             keys.append(t["hand_key"].to_numpy())
-            sigs.append(
-                np.fromiter(
-                    (
-                        view_signature(v, h)
-                        for v, h in zip(t["view"].to_pylist(), t["hero"].to_pylist(), strict=True)
-                    ),
-                    np.int64,
-                    t.num_rows,
-                )
-            )
+            sigs.append(_signatures(t))
         base = np.concatenate(keys) if keys else np.empty(0, dtype=np.int64)
         sig = np.concatenate(sigs) if sigs else np.empty(0, dtype=np.int64)
         qkeys: set[int] = set()
