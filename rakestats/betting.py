@@ -10,10 +10,21 @@ contributions form pots and pots are split.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
-__all__ = ["AntePosted", "IllegalActionError", "UncalledReturned", "pot_layers", "split_pot"]
+__all__ = [
+    "AntePosted",
+    "IllegalActionError",
+    "SeatState",
+    "UncalledReturned",
+    "post_antes",
+    "pot_layers",
+    "split_pot",
+]
+
+C = TypeVar("C")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +47,42 @@ class UncalledReturned:
 
 class IllegalActionError(ValueError):
     """An action or deal the rules do not allow; the message says what was legal."""
+
+
+@dataclass(slots=True)
+class SeatState(Generic[C]):
+    """A player's state during a hand, in any game: chips behind (``stack``), chips in
+    the pot (``invested``) and in this betting round (``round_bet``), and the cards held
+    (``None`` for a card the log does not show)."""
+
+    seat: int
+    name: str
+    starting_stack: int
+    stack: int
+    invested: int = 0
+    round_bet: int = 0
+    folded: bool = False
+    acted: bool = False
+    may_raise: bool = True
+    cards: list[C | None] = field(default_factory=list)
+
+    @property
+    def can_act(self) -> bool:
+        return not self.folded and self.stack > 0
+
+
+def post_antes(
+    players: Mapping[int, SeatState[C]], order: Iterable[int], ante: int
+) -> list[AntePosted]:
+    """Every player posts the ante in acting order; one who has less posts it all."""
+    posted = []
+    for seat in order:
+        p = players[seat]
+        amount = min(ante, p.stack)
+        p.stack -= amount
+        p.invested += amount
+        posted.append(AntePosted(seat, amount, p.stack == 0))
+    return posted
 
 
 def pot_layers(

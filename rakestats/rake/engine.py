@@ -22,15 +22,14 @@ shuffled deck, a validator from a history, where unknown cards are ``None``) and
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 
-from rakestats.betting import IllegalActionError
+from rakestats.betting import IllegalActionError, SeatState, post_antes
 from rakestats.cards import Card
 from rakestats.rake.events import (
     Action,
     ActionKind,
-    AntePosted,
     Event,
     HoleDealt,
     MiddleDealt,
@@ -62,25 +61,10 @@ class Phase(Enum):
 
 
 @dataclass(slots=True)
-class PlayerState:
-    seat: int
-    name: str
-    starting_stack: int
-    stack: int
-    invested: int = 0
-    round_bet: int = 0
-    folded: bool = False
-    acted: bool = False
-    may_raise: bool = True
-    cards: list[Card | None] = field(default_factory=list)
-
+class PlayerState(SeatState[Card]):
     @property
     def all_in(self) -> bool:
         return self.stack == 0 and not self.folded
-
-    @property
-    def can_act(self) -> bool:
-        return not self.folded and self.stack > 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,12 +139,7 @@ class RakeHand:
         self._pick_queue: list[int] = []
         self.settlement: Settlement | None = None
         self._seen: set[Card] = set()  # every card known so far in this hand
-        for s in self.order:
-            p = self.players[s]
-            amount = min(ante, p.stack)
-            p.stack -= amount
-            p.invested += amount
-            self.log.append(AntePosted(s, amount, p.stack == 0))
+        self.log.extend(post_antes(self.players, self.order, ante))
 
     # ------------------------------------------------------------------ views
     @property

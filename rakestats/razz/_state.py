@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from rakestats.betting import IllegalActionError
+from rakestats.betting import IllegalActionError, SeatState
 from rakestats.cards import StdCard
 
 __all__ = ["IllegalActionError", "Phase", "StudPlayer"]
@@ -19,23 +19,11 @@ class Phase(Enum):
 
 
 @dataclass(slots=True)
-class StudPlayer:
-    seat: int
-    name: str
-    starting_stack: int
-    stack: int
-    invested: int = 0
-    round_bet: int = 0
-    folded: bool = False
-    acted: bool = False
-    may_raise: bool = True
-    cards: list[StdCard | None] = field(default_factory=list)  # in dealing order
+class StudPlayer(SeatState[StdCard]):
+    """A stud player; ``cards`` in dealing order, ``is_up`` whether each is face up."""
+
     is_up: list[bool] = field(default_factory=list)
 
     @property
     def up_cards(self) -> list[StdCard]:
         return [c for c, up in zip(self.cards, self.is_up, strict=True) if up and c is not None]
-
-    @property
-    def can_act(self) -> bool:
-        return not self.folded and self.stack > 0

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from rakestats.betting import post_antes
 from rakestats.cards import StdCard
 from rakestats.razz._legal import StudLegal, full_targets, legal_for
 from rakestats.razz._state import IllegalActionError, Phase, StudPlayer
 from rakestats.razz.events import (
-    AntePosted,
     CardsDealt,
     Event,
     StudAction,
@@ -88,12 +88,7 @@ class StudHand:
         self.community: StdCard | None = None
         self.community_dealt = False
         self.settlement: Settlement | None = None
-        for s in self.order:
-            p = self.players[s]
-            amount = min(ante, p.stack)
-            p.stack -= amount
-            p.invested += amount
-            self.log.append(AntePosted(s, amount, p.stack == 0))
+        self.log.extend(post_antes(self.players, self.order, ante))
 
     # ------------------------------------------------------------------ views
     @property
