@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+import rakestats.parse
 from rakestats import Warehouse
 from rakestats.cli import main
+from rakestats.parse._rake_lean import Unhandled
 from rakestats.sim import simulate
 from rakestats.warehouse import WarehouseLockedError
 from tests._records import lock_held_elsewhere
@@ -161,6 +163,10 @@ def test_unrecognized_files_are_reported_by_name_and_skipped(histories, tmp_path
     assert "not a known hand-history format" in s.unrecognized[0][1]
 
 
+def _defer(*args: object) -> bool:
+    raise Unhandled
+
+
 def test_retry_quarantined_moves_hands_that_now_pass(histories, tmp_path, monkeypatch):
     import rakestats.parse.rake as rake_parser
 
@@ -175,6 +181,7 @@ def test_retry_quarantined_moves_hands_that_now_pass(histories, tmp_path, monkey
         return original(self, lines, first_line, source_file)
 
     monkeypatch.setattr(rake_parser.RakeParser, "parse_hand", strict)
+    monkeypatch.setattr(rakestats.parse, "lean_hand", _defer)  # the parser decides every hand
     wh = Warehouse(tmp_path / "wh")
     s = wh.ingest([src])
     assert s.quarantined == 1

@@ -13,15 +13,18 @@ from __future__ import annotations
 
 import lzma
 import os
-import re
 import zipfile
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
+from enum import Enum
 from itertools import chain
 
+from rakestats.columns import HandColumns
 from rakestats.parse import _io
+from rakestats.parse._base import UNSAFE as _UNSAFE
 from rakestats.parse._base import HandError, ParseResult, SiteParser
 from rakestats.parse._dispatch import PARSERS, detect
+from rakestats.parse._rake_lean import lean_hand
 from rakestats.parse.rake import RakeParser
 from rakestats.records import HandRecord, QuarantineRecord, SkipRecord
 
@@ -35,9 +38,11 @@ __all__ = [
     "ReadError",
     "SiteParser",
     "SkipRecord",
+    "Stored",
     "UnrecognizedFileError",
     "iter_file",
     "iter_text",
+    "scan_file",
     "zip_members",
 ]
 
@@ -90,6 +95,30 @@ def iter_file(
     non-blank line yields nothing. ``member`` reads one member of a zip archive only
     (see :func:`zip_members`), so that archives can be split into units of work.
     """
+    return _iter_plan(_plan(path, display_name, member))
+
+
+def scan_file(
+    path: str | os.PathLike[str],
+    into: HandColumns,
+    *,
+    display_name: str | None = None,
+    member: str | None = None,
+) -> Iterator[QuarantineRecord | SkipRecord | Stored]:
+    """Like :func:`iter_file`, but each validated hand is appended to the batch ``into``
+    and comes out as :attr:`Stored.STORED` (or :attr:`Stored.REPEAT` when ``into``
+    holds the hand already); quarantined and skipped hands come out as records.
+
+    This is the bulk path of ingestion: a Rake hand in the form rakestats writes is
+    validated in one pass straight into the columns (see ``_rake_lean``), any other
+    hand goes through its parser as in :func:`iter_file`.
+    """
+    return _scan_plan(_plan(path, display_name, member), into)
+
+
+def _plan(
+    path: str | os.PathLike[str], display_name: str | None, member: str | None
+) -> list[tuple[_io.Source, type[SiteParser] | None]]:
     name = display_name if display_name is not None else os.fspath(path)
     try:
         sources = _io.sources_of(path, name)
@@ -104,7 +133,7 @@ def iter_file(
         raise UnrecognizedFileError(e.path, e.reason) from e
     except _READ_ERRORS as e:
         raise UnrecognizedFileError(name, f"cannot read: {e}") from e
-    return _iter_plan(plan)
+    return plan
 
 
 def zip_members(path: str | os.PathLike[str]) -> list[str] | None:
@@ -119,6 +148,59 @@ def zip_members(path: str | os.PathLike[str]) -> list[str] | None:
                 return _io.zip_member_names(zf)
     except _READ_ERRORS:
         return None
+
+
+class Stored(Enum):
+    """What :func:`scan_file` did with a validated hand."""
+
+    STORED = "stored"
+    REPEAT = "repeat"  # the batch holds this hand already
+
+
+def _scan_plan(
+    plan: list[tuple[_io.Source, type[SiteParser] | None]], into: HandColumns
+) -> Iterator[QuarantineRecord | SkipRecord | Stored]:
+    stored, repeat = Stored.STORED, Stored.REPEAT
+    for src, parser_type in plan:
+        if parser_type is None:
+            continue
+        parser = parser_type()
+        lean = lean_hand if parser_type is RakeParser else None
+        fallback = parser.fallback_encoding
+        name = src.name
+        line = 0
+        try:
+            with src.opener() as stream:
+                for block in _io.iter_blocks(stream):
+                    start = block.start
+                    line = start + len(block.lines) - 1
+                    if isinstance(block, _io.TextBlock):
+                        lines = block.lines
+                        if lean is not None:
+                            try:
+                                yield stored if lean(lines, start, name, into) else repeat
+                                continue
+                            except Exception:  # the full parser decides
+                                pass
+                        rec = _parse_one(parser, lines, start, name)
+                    else:
+                        lines, bad = _io.decode_block(block.lines, start, fallback)
+                        if block.problem is not None:
+                            bad_line, reason = block.problem
+                            rec = _quarantine(parser, lines, start, bad_line, reason, name)
+                        elif bad is not None:
+                            reason = f"invalid UTF-8 at line {bad}"
+                            rec = _quarantine(parser, lines, start, bad, reason, name)
+                        else:
+                            rec = _parse_one(parser, lines, start, name)
+                    if isinstance(rec, HandRecord):
+                        yield stored if into.add(rec) else repeat
+                    else:
+                        yield rec
+        except _io.RefusedError as e:
+            raise ReadError(name, line, e.reason) from e
+        except _READ_ERRORS as e:
+            raise ReadError(name, line, str(e)) from e
 
 
 def _iter_plan(plan: list[tuple[_io.Source, type[SiteParser] | None]]) -> Iterator[ParseResult]:
@@ -146,10 +228,6 @@ def _iter_plan(plan: list[tuple[_io.Source, type[SiteParser] | None]]) -> Iterat
             raise ReadError(src.name, line, str(e)) from e
 
 
-# Characters a name may not hold: C0 and C1 controls and DEL (a terminal obeys them),
-# line and paragraph separators (they split lines), and the bidirectional overrides
-# and isolates (they reorder what is shown).
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 _I16 = 1 << 15
 _I32 = 1 << 31
 _I64 = 1 << 63

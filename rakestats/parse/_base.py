@@ -13,7 +13,12 @@ from typing import ClassVar
 
 from rakestats.records import HandRecord, QuarantineRecord, SkipRecord
 
-__all__ = ["HandError", "ParseResult", "SiteParser"]
+__all__ = ["UNSAFE", "HandError", "ParseResult", "SiteParser"]
+
+# Characters a name may not hold: C0 and C1 controls and DEL (a terminal obeys them),
+# line and paragraph separators (they split lines), and the bidirectional overrides
+# and isolates (they reorder what is shown).
+UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 ParseResult = HandRecord | QuarantineRecord | SkipRecord
 

@@ -23,7 +23,9 @@ Hostile input is bounded here (docs/reliability.md):
 from __future__ import annotations
 
 import bz2
+import contextlib
 import gzip
+import io
 import lzma
 import os
 import re
@@ -44,11 +46,13 @@ __all__ = [
     "RefusedError",
     "Source",
     "Stream",
+    "TextBlock",
     "archive_kind",
     "check_head",
     "current_limits",
     "decode_block",
     "first_line_of",
+    "iter_blocks",
     "iter_byte_blocks",
     "iter_text_blocks",
     "open_regular",
@@ -439,15 +443,18 @@ class Block(NamedTuple):
     problem: tuple[int, str] | None = None
 
 
-def iter_byte_blocks(stream: Stream, lim: Limits | None = None) -> Iterator[Block]:
+def iter_byte_blocks(
+    stream: Stream, lim: Limits | None = None, line_offset: int = 0
+) -> Iterator[Block]:
     """Blocks of non-blank lines, line ends and trailing spaces removed, BOM dropped.
 
     Lines are read at most ``max_line_bytes`` at a time: a longer line is skipped to its
     end and only its first bytes are kept; a block past ``max_hand_bytes`` keeps its
-    first lines. Either way the block carries the problem."""
+    first lines. Either way the block carries the problem. ``line_offset``: lines of
+    the file before the stream's first (a stream that is a later part of a file)."""
     lim = lim if lim is not None else current_limits()
     max_line = lim.max_line_bytes
-    lineno = 0
+    lineno = line_offset
     start = 0
     size = 0
     block: list[bytes] = []
@@ -487,6 +494,101 @@ def iter_byte_blocks(stream: Stream, lim: Limits | None = None) -> Iterator[Bloc
             block, size, problem = [], 0, None
     if block:
         yield Block(start, block, problem)
+
+
+_PIECE_BYTES = 1 << 20
+_UNCLEAN = (b"\r", b" \n", b"\t\n")
+
+
+class TextBlock(NamedTuple):
+    """A block decoded as UTF-8 by :func:`iter_blocks`: the file line of the first line,
+    and the lines."""
+
+    start: int
+    lines: list[str]
+
+
+def iter_blocks(stream: Stream, lim: Limits | None = None) -> Iterator[Block | TextBlock]:
+    """The blocks of :func:`iter_byte_blocks`, read in large pieces: a run of lines that
+    is plain (valid UTF-8, LF line ends, no trailing spaces, within the limits) comes
+    decoded as a :class:`TextBlock`, anything else as the :class:`Block` that
+    :func:`iter_byte_blocks` gives for it. Pieces are cut at blank lines, so the blocks
+    and their line numbers are the same either way."""
+    lim = lim if lim is not None else current_limits()
+    buf = b""
+    lines_before = 0  # lines of the file before ``buf``
+    first = True
+    while True:
+        more = stream.read(_PIECE_BYTES)
+        buf = buf + more if buf else more
+        if more:
+            cut = buf.rfind(b"\n\n")
+            if cut < 0:
+                if len(buf) > 4 * _PIECE_BYTES:  # no blank line in sight: line by line
+                    yield from iter_byte_blocks(_Prefixed(buf, stream), lim, lines_before)
+                    return
+                continue
+            piece, buf = buf[: cut + 1], buf[cut + 1 :]
+        else:
+            piece, buf = buf, b""
+        if piece:
+            yield from _piece_blocks(piece, lines_before, lim, first)
+            lines_before += piece.count(b"\n")
+            first = False
+        if not more:
+            return
+
+
+def _piece_blocks(
+    piece: bytes, lines_before: int, lim: Limits, first: bool
+) -> Iterator[Block | TextBlock]:
+    text = None
+    clean = not (first and piece.startswith(_BOM_BYTES)) and not piece.endswith((b" ", b"\t"))
+    if clean and not any(u in piece for u in _UNCLEAN):
+        with contextlib.suppress(UnicodeDecodeError):
+            text = piece.decode("utf-8")
+    if text is None:
+        yield from iter_byte_blocks(io.BytesIO(piece), lim, lines_before)
+        return
+    max_line = lim.max_line_bytes // 4  # characters that surely fit the byte limits
+    max_hand = lim.max_hand_bytes // 4
+    newlines = lines_before  # line breaks before the current chunk
+    chunks = text.split("\n\n")
+    last = len(chunks) - 1
+    for k, chunk in enumerate(chunks):
+        body = chunk.lstrip("\n")
+        start = newlines + len(chunk) - len(body) + 1
+        newlines += chunk.count("\n") + 2
+        ended = k < last or body.endswith("\n")  # the block's last line has its line end
+        body = body.rstrip("\n")
+        if not body:
+            continue
+        lines = body.split("\n")
+        if len(body) > max_line and (len(body) > max_hand or max(map(len, lines)) > max_line):
+            raw = io.BytesIO(body.encode("utf-8") + (b"\n" if ended else b""))
+            yield from iter_byte_blocks(raw, lim, start - 1)
+            continue
+        yield TextBlock(start, lines)
+
+
+class _Prefixed:
+    """A stream that reads ``head`` and then ``rest`` (readline only)."""
+
+    def __init__(self, head: bytes, rest: Stream) -> None:
+        self._head = io.BytesIO(head)
+        self._rest = rest
+
+    def read(self, size: int = -1, /) -> bytes:
+        data = self._head.read(size)
+        if size < 0:
+            return data + self._rest.read()
+        return data + self._rest.read(size - len(data)) if len(data) < size else data
+
+    def readline(self, limit: int = -1, /) -> bytes:
+        line = self._head.readline(limit)
+        if line.endswith(b"\n") or (limit >= 0 and len(line) >= limit):
+            return line
+        return line + self._rest.readline(limit - len(line) if limit >= 0 else -1)
 
 
 def iter_text_blocks(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from rakestats.cards import DECK, Card
 from rakestats.rake.evaluator import HandCategory, evaluate_partial
 
-__all__ = ["card_text", "cards_text", "holding_category"]
+__all__ = ["card_text", "cards_text", "category_of_indices", "holding_category"]
 
 _TEXT = {id(c): str(c) for c in DECK}
 _RANK = {id(c): c.rank.value for c in DECK}
@@ -60,3 +60,20 @@ def holding_category(cards: Sequence[Card | None]) -> str:
         return _FULL if distinct == n - 3 and n == 5 else _TRIPS
     # pairs only: n - distinct pairs
     return _TWO_PAIR if n - distinct >= 2 else _PAIR
+
+
+_BY_SHAPE: dict[tuple[int, ...], str] = {}
+
+
+def category_of_indices(indices: Sequence[int]) -> str:
+    """:func:`holding_category` of 1-5 known cards given by deck index. A holding's
+    category depends only on its ranks (and, for five cards, on one suit or not), so it
+    is computed once per shape."""
+    shape = sorted([i >> 2 for i in indices])
+    if len(indices) == 5:
+        shape.append(len({i & 3 for i in indices}) == 1)
+    key = tuple(shape)
+    category = _BY_SHAPE.get(key)
+    if category is None:
+        category = _BY_SHAPE[key] = holding_category([DECK[i] for i in indices])
+    return category

@@ -43,7 +43,10 @@ from rakestats.rake.rules import (
     N_BETTING_ROUNDS,
     NO_FEE,
     HouseFee,
-    min_bet,
+    betting_options,
+    last_raise_after_bet,
+    needs_to_act,
+    raise_reopens,
     seats_from_left_of_dealer,
 )
 from rakestats.rake.showdown import Settlement, settle
@@ -252,11 +255,7 @@ class RakeHand:
 
     def _needs_to_act(self, p: PlayerState, able: int) -> bool:
         """Whether ``p`` must act; ``able`` is how many players can still act."""
-        if not p.can_act:
-            return False
-        if p.round_bet < self.current_bet:
-            return True
-        return not p.acted and able >= 2
+        return needs_to_act(p.folded, p.stack, p.round_bet, p.acted, self.current_bet, able)
 
     def _advance(self, start: bool = False) -> None:
         """Find the next player to act, or close the round."""
@@ -303,23 +302,20 @@ class RakeHand:
         self._require(Phase.BETTING, "bet")
         assert self.to_act is not None
         p = self.players[self.to_act]
-        to_call = self.current_bet - p.round_bet
-        total = p.stack + p.round_bet
-        if to_call > 0:
-            call = min(to_call, p.stack)
-            # A raise needs someone left to answer it: not when every other player
-            # still in is all-in (the raise would only be returned as uncalled).
-            others_can_act = any(
-                q.stack > 0 and not q.folded for q in self.players.values() if q is not p
-            )
-            can_raise = p.may_raise and total > self.current_bet and others_can_act
-            lo = min(self.current_bet + self.last_raise, total)
-            return LegalActions(
-                p.seat, True, False, call, None, None,
-                lo if can_raise else None, total if can_raise else None,
-            )  # fmt: skip
-        lo = min(min_bet(self.ante), p.stack)
-        return LegalActions(p.seat, False, True, None, lo, p.stack, None, None)
+        # A raise needs someone left to answer it: not when every other player still in
+        # is all-in (the raise would only be returned as uncalled).
+        others_can_act = self.current_bet > p.round_bet and any(
+            q.stack > 0 and not q.folded for q in self.players.values() if q is not p
+        )
+        o = betting_options(
+            self.ante, self.current_bet, self.last_raise, p.round_bet, p.stack,
+            p.may_raise, others_can_act,
+        )  # fmt: skip
+        facing = o.call is not None
+        return LegalActions(
+            p.seat, facing, not facing, o.call, o.min_bet, o.max_bet, o.min_raise_to,
+            o.max_raise_to,
+        )  # fmt: skip
 
     def _illegal(self, what: str) -> IllegalActionError:
         legal = self.legal_actions()
@@ -355,7 +351,7 @@ class RakeHand:
             if amount <= 0 or amount > p.stack:
                 raise self._illegal(f"bet {amount}")
             added, to = amount, amount
-            self.last_raise = max(amount, self.ante)
+            self.last_raise = last_raise_after_bet(amount, self.ante)
             self.current_bet = amount
             self._reopen(p)
         else:
@@ -365,7 +361,7 @@ class RakeHand:
                 raise self._illegal(f"raise to {amount}")
             added, to = amount - p.round_bet, amount
             increment = amount - self.current_bet
-            if increment >= self.last_raise:
+            if raise_reopens(increment, self.last_raise):
                 self.last_raise = increment
                 self._reopen(p)
             self.current_bet = amount

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from rakestats.betting import pot_layers, split_pot
-from rakestats.cards import Card
+from rakestats.cards import ACE_OF_SKULLS, Card
 from rakestats.rake.evaluator import HandValue, evaluate, skull_ace_scores
 from rakestats.rake.rules import NO_FEE, HouseFee, seats_from_left_of_dealer
 
@@ -113,7 +113,7 @@ def settle(
         if len(cards) != 5:
             raise ValueError(f"seat {s} is at the Reveal without five known cards")
         values[s] = evaluate(cards)
-        scores = skull_ace_scores(cards)
+        scores = skull_ace_scores(cards) if ACE_OF_SKULLS in cards else None
         if scores is not None:
             skull = (s, SkullAceOutcome.AUTO_WIN if scores else SkullAceOutcome.AUTO_LOSS)
         reasons[s] = Reason.LOST

@@ -7,9 +7,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from rakestats.columns import HAND_FIELDS, HandColumns, hand_key
 from rakestats.records import HandRecord, QuarantineRecord
 from rakestats.warehouse.schema import (
     ACTIONS,
@@ -19,9 +21,11 @@ from rakestats.warehouse.schema import (
     PLAYERS,
     QUARANTINE,
     ROUND_COUNTERS,
+    round_column,
 )
 
 __all__ = [
+    "columns_to_tables",
     "hand_key",
     "hands_to_tables",
     "partitions",
@@ -45,11 +49,6 @@ def _key(text: str) -> int:
     )
 
 
-def hand_key(site: str, hand_id: str) -> int:
-    """The 64-bit dedupe key of a hand: a hash of (site, hand id)."""
-    return _key(f"{site}\x1f{hand_id}")
-
-
 def quarantine_key(q: QuarantineRecord) -> int:
     return _key(f"{q.source_file}\x1f{q.line}\x1f{q.raw_text}")
 
@@ -60,64 +59,84 @@ def month_of(ts: datetime) -> str:
 
 _N_COUNTERS = MAX_ROUNDS * len(ROUND_COUNTERS)
 _COUNTER_SLOT = {kind: ROUND_COUNTERS.index(c) for kind, c in _COUNTER_OF_KIND.items()}
-
-
-def _table(rows: list[tuple[Any, ...]], schema: pa.Schema) -> pa.Table:
-    """Rows (tuples in schema order) to a table, column by column."""
-    if not rows:
-        return schema.empty_table()
-    columns = list(zip(*rows, strict=True))
-    return pa.Table.from_arrays(
-        [pa.array(col, type=f.type) for col, f in zip(columns, schema, strict=True)],
-        schema=schema,
-    )
+_KEY_COLUMNS = ("hand_key", "hand_id", "site", "game", "played_at")
+_PLAYER_HAND_COLUMNS = ("currency", "ante", "big_bet", "n_players")
 
 
 def hands_to_tables(records: Sequence[HandRecord], txn: int) -> dict[str, pa.Table]:
     """Four tables (hands, players, actions, pickups) for a batch of validated hands."""
-    hands: list[tuple[Any, ...]] = []
-    players: list[tuple[Any, ...]] = []
-    actions: list[tuple[Any, ...]] = []
-    pickups: list[tuple[Any, ...]] = []
+    cols = HandColumns()
     for rec in records:
-        key = (hand_key(rec.site, rec.hand_id), rec.hand_id, rec.site, rec.game.value,
-               rec.played_at.astimezone(UTC))  # fmt: skip
-        n = rec.n_players
-        hands.append(
-            (*key, rec.table_name, rec.max_seats, n, rec.currency, rec.is_tournament,
-             rec.tournament_id, rec.ante, rec.small_bet, rec.big_bet, rec.bring_in,
-             rec.dealer_seat, rec.hero, rec.view, rec.total_pot, rec.house_fee,
-             rec.source_file, rec.source_line, txn)
-        )  # fmt: skip
-        counts = {pl.player: [0] * _N_COUNTERS for pl in rec.players}
-        for act in rec.actions:
-            actions.append(
-                (*key, act.seq, act.round, act.player, act.kind, act.amount, act.to_amount,
-                 act.all_in, act.facing_bet)
-            )  # fmt: skip
-            slot = _COUNTER_SLOT.get(act.kind)
-            c = counts.get(act.player)
-            if slot is not None and c is not None and 1 <= act.round <= MAX_ROUNDS:
-                c[(act.round - 1) * len(ROUND_COUNTERS) + slot] += 1
-        for pl in rec.players:
-            players.append(
-                (*key, rec.currency, rec.ante, rec.big_bet, n, pl.player, pl.seat, pl.position,
-                 pl.stack, pl.invested, pl.collected, pl.collected - pl.invested, pl.cards,
-                 pl.hole_cards, pl.up_cards, pl.went_to_reveal, pl.collected > 0,
-                 pl.skull_ace_held, pl.skull_ace_outcome, pl.hand_category,
-                 pl.hand_description, pl.folded_round, pl.all_in, *counts[pl.player])
-            )  # fmt: skip
-        for pk in rec.pickups:
-            pickups.append(
-                (*key, pk.pickup, pk.player, pk.face_up, pk.card, pk.category_before,
-                 pk.category_after)
-            )  # fmt: skip
-    return {
-        "hands": _table(hands, HANDS),
-        "players": _table(players, PLAYERS),
-        "actions": _table(actions, ACTIONS),
-        "pickups": _table(pickups, PICKUPS),
+        cols.add(rec, once=False)
+    return columns_to_tables(cols, txn)
+
+
+def columns_to_tables(cols: HandColumns, txn: int) -> dict[str, pa.Table]:
+    """The four hand tables of a columnar batch, with the columns derived in bulk."""
+    h = cols.hands
+    n_hands = len(h["hand_key"])
+    hand_cols = {n: h[n] for n in HAND_FIELDS}
+    hand_cols["played_at"] = pa.array(h["played_at"], pa.int64()).cast(
+        HANDS.field("played_at").type
+    )
+    arrays = [
+        hand_cols[f.name] if isinstance(hand_cols.get(f.name), pa.Array)
+        else pa.array(np.full(n_hands, txn, dtype=np.int64)) if f.name == "txn"
+        else pa.array(hand_cols[f.name], type=f.type)
+        for f in HANDS
+    ]  # fmt: skip
+    hands = pa.Table.from_arrays(arrays, schema=HANDS)
+
+    p = cols.players
+    p_hand = np.asarray(p["hand"], dtype=np.int64)
+    n_players = len(p_hand)
+    a_prow = np.asarray(cols.actions["prow"], dtype=np.int64)
+    k_prow = np.asarray(cols.pickups["prow"], dtype=np.int64)
+
+    # per-round action counts of each player row, from the actions
+    counts = np.zeros((n_players, _N_COUNTERS), dtype=np.int16)
+    if len(a_prow):
+        slot_of = np.array([_COUNTER_SLOT.get(k, -1) for k in cols.actions["kind"]], np.int64)
+        rnd = np.asarray(cols.actions["round"], dtype=np.int64)
+        ok = (slot_of >= 0) & (rnd >= 1) & (rnd <= MAX_ROUNDS)
+        flat = (rnd[ok] - 1) * len(ROUND_COUNTERS) + slot_of[ok]
+        np.add.at(counts, (a_prow[ok], flat), 1)
+    take = pa.array(p_hand)
+    derived: dict[str, pa.Array] = {
+        n: hands.column(n).combine_chunks().take(take)
+        for n in (*_KEY_COLUMNS, *_PLAYER_HAND_COLUMNS)
     }
+    invested = np.asarray(p["invested"], dtype=np.int64)
+    collected = np.asarray(p["collected"], dtype=np.int64)
+    derived["net"] = pa.array(collected - invested)
+    derived["won"] = pa.array(collected > 0)
+    for r in range(1, MAX_ROUNDS + 1):
+        for j, c in enumerate(ROUND_COUNTERS):
+            derived[round_column(r, c)] = pa.array(counts[:, (r - 1) * len(ROUND_COUNTERS) + j])
+    players = _table(p, PLAYERS, derived)
+
+    def child(rows: dict[str, list[Any]], prow: np.ndarray, schema: pa.Schema) -> pa.Table:
+        at = pa.array(p_hand[prow] if len(prow) else np.empty(0, np.int64))
+        extra = {n: hands.column(n).combine_chunks().take(at) for n in _KEY_COLUMNS}
+        extra["player"] = players.column("player").combine_chunks().take(pa.array(prow))
+        return _table(rows, schema, extra)
+
+    return {
+        "hands": hands,
+        "players": players,
+        "actions": child(cols.actions, a_prow, ACTIONS),
+        "pickups": child(cols.pickups, k_prow, PICKUPS),
+    }
+
+
+def _table(rows: dict[str, list[Any]], schema: pa.Schema, derived: dict[str, pa.Array]) -> pa.Table:
+    arrays = [
+        derived[f.name] if f.name in derived else pa.array(rows[f.name], type=f.type)
+        for f in schema
+    ]
+    return pa.Table.from_arrays(
+        [a.cast(f.type) for a, f in zip(arrays, schema, strict=True)], schema=schema
+    )
 
 
 def quarantine_to_table(records: Iterable[QuarantineRecord], txn: int, now: datetime) -> pa.Table:

@@ -101,18 +101,27 @@ class KeySet:
         keys = hands["hand_key"].to_numpy()
         if len(np.unique(keys)) != len(keys):
             raise ValueError("a batch must hold each hand once; dedupe it with unique_hands")
-        views, heroes = hands["view"].to_pylist(), hands["hero"].to_pylist()
-        keep = np.zeros(len(keys), dtype=bool)
-        other_view = np.zeros(len(keys), dtype=bool)
-        for i, k in enumerate(keys.tolist()):
-            sig = view_signature(views[i], heroes[i])
-            stored = self._lookup(k)
-            if stored is None:
-                keep[i] = True
-                self._recent[k] = sig
-            elif stored != 0 and stored != sig:
-                other_view[i] = True
-                self._recent[k] = 0 if sig == 0 else -1  # now merged
+        sigs = _signatures(hands)
+        found = np.zeros(len(keys), dtype=bool)
+        stored = np.zeros(len(keys), dtype=np.int64)
+        base = self._base
+        if len(base) and len(keys):
+            at = np.minimum(np.searchsorted(base, keys), len(base) - 1)
+            hit = base[at] == keys
+            found |= hit
+            stored[hit] = self._sigs[at[hit]]
+        recent = self._recent
+        if recent:
+            for i, k in enumerate(keys.tolist()):
+                sig = recent.get(k)
+                if sig is not None:
+                    found[i] = True
+                    stored[i] = sig
+        keep = ~found
+        other_view = found & (stored != 0) & (stored != sigs)
+        recent.update(zip(keys[keep].tolist(), sigs[keep].tolist(), strict=True))
+        for k, sig in zip(keys[other_view].tolist(), sigs[other_view].tolist(), strict=True):
+            recent[k] = 0 if sig == 0 else -1  # now merged
         n_dup = int(len(keys) - keep.sum())
         if len(self._recent) > _MERGE_AT:
             self._absorb_recent()

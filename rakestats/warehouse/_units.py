@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pyarrow as pa
-import pyarrow.parquet as pq
 
-from rakestats.records import HandRecord, QuarantineRecord, SkipRecord
-from rakestats.warehouse._arrow import hand_key, hands_to_tables
+from rakestats.columns import HandColumns
+from rakestats.records import QuarantineRecord, SkipRecord
+from rakestats.warehouse._arrow import columns_to_tables
 from rakestats.warehouse.schema import HAND_TABLES
 
 __all__ = ["BATCH_HANDS", "Unit", "UnitResult", "plan_units", "read_batches", "run_unit"]
@@ -70,13 +70,16 @@ def plan_units(files: list[str]) -> list[Unit]:
     return units
 
 
-def _stage(staging: Path, unit: Unit, k: int, records: list[HandRecord]) -> dict[str, str]:
-    tables = hands_to_tables(records, 0)
+def _stage(staging: Path, unit: Unit, k: int, cols: HandColumns) -> dict[str, str]:
+    """Write a batch as Arrow IPC files (uncompressed: the driver maps them in place)."""
+    tables = columns_to_tables(cols, 0)
     out = {}
     for name in HAND_TABLES:
-        final = staging / f"u{unit.index:07d}-b{k:05d}-{name}.parquet"
+        final = staging / f"u{unit.index:07d}-b{k:05d}-{name}.arrow"
         tmp = final.with_name(f".{final.name}.{os.getpid()}")
-        pq.write_table(tables[name], tmp, compression="lz4")
+        table = tables[name]
+        with pa.OSFile(str(tmp), "wb") as sink, pa.ipc.new_file(sink, table.schema) as writer:
+            writer.write_table(table)
         os.replace(tmp, final)
         out[name] = str(final)
     return out
@@ -85,27 +88,22 @@ def _stage(staging: Path, unit: Unit, k: int, records: list[HandRecord]) -> dict
 def run_unit(unit: Unit, staging: str) -> UnitResult:
     """Parse and validate one unit, staging its hands in batches. Never raises for a
     bad input: the result says what went wrong."""
-    from rakestats.parse import ReadError, UnrecognizedFileError, iter_file
+    from rakestats.parse import ReadError, Stored, UnrecognizedFileError, scan_file
 
     where = Path(staging)
     where.mkdir(parents=True, exist_ok=True)
     started = time.process_time()
     result = UnitResult(unit)
-    batch: list[HandRecord] = []
-    seen: set[int] = set()
+    cols = HandColumns()
+    stored, repeat = Stored.STORED, Stored.REPEAT
     try:
-        for rec in iter_file(unit.path, member=unit.member):
+        for rec in scan_file(unit.path, cols, member=unit.member):
             result.read += 1
-            if isinstance(rec, HandRecord):
-                key = hand_key(rec.site, rec.hand_id)
-                if key in seen:
-                    result.repeats += 1  # the same hand twice in one unit
-                    continue
-                seen.add(key)
-                batch.append(rec)
-                if len(batch) >= BATCH_HANDS:
-                    result.batches.append(_stage(where, unit, len(result.batches), batch))
-                    batch = []
+            if rec is stored:
+                if len(cols) >= BATCH_HANDS:
+                    result.batches.append(_stage(where, unit, len(result.batches), cols.take()))
+            elif rec is repeat:
+                result.repeats += 1  # the same hand twice in one unit
             elif isinstance(rec, QuarantineRecord):
                 result.quarantined.append(rec)
             elif isinstance(rec, SkipRecord):
@@ -120,8 +118,8 @@ def run_unit(unit: Unit, staging: str) -> UnitResult:
         result.error = f"cannot read: {exc.strerror or exc}"
     except Exception as exc:  # a bug must not lose the file silently
         result.error = f"internal error: {type(exc).__name__}: {exc}"
-    if batch:
-        result.batches.append(_stage(where, unit, len(result.batches), batch))
+    if len(cols):
+        result.batches.append(_stage(where, unit, len(result.batches), cols.take()))
     result.seconds = time.process_time() - started
     return result
 
@@ -129,7 +127,10 @@ def run_unit(unit: Unit, staging: str) -> UnitResult:
 def read_batches(result: UnitResult) -> Iterator[dict[str, pa.Table]]:
     """The staged batches of a unit, in order; each staged file is removed once read."""
     for batch in result.batches:
-        tables = {name: pq.read_table(path) for name, path in batch.items()}
+        tables = {}
+        for name, path in batch.items():
+            with pa.memory_map(path) as source:
+                tables[name] = pa.ipc.open_file(source).read_all()
         for path in batch.values():
             Path(path).unlink(missing_ok=True)
         yield tables

@@ -1,0 +1,169 @@
+"""Validated hands of one batch, column by column: the bulk form of the hand records.
+
+A :class:`HandColumns` holds what :class:`~rakestats.records.HandRecord` values hold, as
+one Python list per field, so that a parser can append a validated hand without building
+record objects and the warehouse can turn a batch into Arrow arrays at once. Rows of
+``players`` point at their hand (``hand``, an index into ``hands``); rows of ``actions``
+and ``pickups`` point at their player's row (``prow``). Values that follow from others
+(the hand's key columns on every row, ``net``, ``won``, the per-round action counts) are
+derived by the warehouse in bulk.
+
+>>> from datetime import UTC, datetime
+>>> from rakestats.records import ActionRecord, Game, HandRecord, PlayerRecord
+>>> rec = HandRecord(
+...     hand_id="H1", site="Room", game=Game.RAKE, played_at=datetime(2026, 1, 5, tzinfo=UTC),
+...     table_name="T", max_seats=2, currency="chips", is_tournament=False, ante=1,
+...     total_pot=2, house_fee=0, source_file="f.txt", source_line=1, view="server",
+...     players=(PlayerRecord("Ann", 1, 1, 10, 1, 2), PlayerRecord("Bob", 2, 2, 10, 1, 0)),
+...     actions=(ActionRecord(1, 1, "Bob", "fold", 0, 0),),
+... )
+>>> cols = HandColumns()
+>>> cols.add(rec)
+True
+>>> cols.add(rec)  # the same hand again: not added
+False
+>>> len(cols), cols.players["player"], cols.actions["prow"]
+(1, ['Ann', 'Bob'], [1])
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import UTC, datetime
+from typing import Any
+
+from rakestats.records import HandRecord
+
+__all__ = [
+    "ACTION_FIELDS",
+    "HAND_FIELDS",
+    "PICKUP_FIELDS",
+    "PLAYER_FIELDS",
+    "HandColumns",
+    "hand_key",
+    "micros",
+]
+
+HAND_FIELDS = (
+    "hand_key", "hand_id", "site", "game", "played_at", "table_name", "max_seats",
+    "n_players", "currency", "is_tournament", "tournament_id", "ante", "small_bet",
+    "big_bet", "bring_in", "dealer_seat", "hero", "view", "total_pot", "house_fee",
+    "source_file", "source_line",
+)  # fmt: skip
+PLAYER_FIELDS = (
+    "hand", "player", "seat", "position", "stack", "invested", "collected", "cards",
+    "hole_cards", "up_cards", "went_to_reveal", "skull_ace_held", "skull_ace_outcome",
+    "hand_category", "hand_description", "folded_round", "all_in",
+)  # fmt: skip
+ACTION_FIELDS = (
+    "prow", "seq", "round", "kind", "amount", "to_amount", "all_in", "facing_bet",
+)  # fmt: skip
+PICKUP_FIELDS = ("prow", "pickup", "face_up", "card", "category_before", "category_after")
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def hand_key(site: str, hand_id: str) -> int:
+    """The 64-bit dedupe key of a hand: a hash of (site, hand id).
+
+    >>> hand_key("Room", "H1") == hand_key("Room", "H1") != hand_key("Room", "H2")
+    True
+    """
+    digest = hashlib.blake2b(f"{site}\x1f{hand_id}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "little", signed=True)
+
+
+def micros(ts: datetime) -> int:
+    """A timezone-aware instant as integer microseconds since 1970-01-01 UTC."""
+    delta = ts - _EPOCH
+    return (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
+
+
+class HandColumns:
+    """A batch of validated hands, one list per field (see the module docstring).
+
+    ``played_at`` holds integer microseconds since the epoch (UTC). Each hand is held
+    once: :meth:`add` and :meth:`claim` refuse a hand key already in the batch.
+    """
+
+    def __init__(self) -> None:
+        self.hands: dict[str, list[Any]] = {f: [] for f in HAND_FIELDS}
+        self.players: dict[str, list[Any]] = {f: [] for f in PLAYER_FIELDS}
+        self.actions: dict[str, list[Any]] = {f: [] for f in ACTION_FIELDS}
+        self.pickups: dict[str, list[Any]] = {f: [] for f in PICKUP_FIELDS}
+        self.keys: set[int] = set()
+
+    def __len__(self) -> int:
+        return len(self.hands["hand_key"])
+
+    def take(self) -> HandColumns:
+        """The hands held so far, as a batch of their own (without the keys); this batch
+        is left empty but remembers their keys, so a later repeat is still refused."""
+        out = HandColumns()
+        out.hands, self.hands = self.hands, out.hands
+        out.players, self.players = self.players, out.players
+        out.actions, self.actions = self.actions, out.actions
+        out.pickups, self.pickups = self.pickups, out.pickups
+        return out
+
+    def claim(self, key: int) -> bool:
+        """Reserve a hand key for a hand about to be appended; False if already held."""
+        if key in self.keys:
+            return False
+        self.keys.add(key)
+        return True
+
+    def add(self, rec: HandRecord, *, once: bool = True) -> bool:
+        """Append a hand record; False (nothing appended) when the batch holds the hand
+        already (``once=False`` appends it regardless)."""
+        key = hand_key(rec.site, rec.hand_id)
+        if not self.claim(key) and once:
+            return False
+        h = self.hands
+        index = len(h["hand_key"])
+        values: tuple[Any, ...] = (
+            key, rec.hand_id, rec.site, rec.game.value, micros(rec.played_at),
+            rec.table_name, rec.max_seats, rec.n_players, rec.currency, rec.is_tournament,
+            rec.tournament_id, rec.ante, rec.small_bet, rec.big_bet, rec.bring_in,
+            rec.dealer_seat, rec.hero, rec.view, rec.total_pot, rec.house_fee,
+            rec.source_file, rec.source_line,
+        )  # fmt: skip
+        for name, value in zip(HAND_FIELDS, values, strict=True):
+            h[name].append(value)
+        p = self.players
+        first_row = len(p["hand"])
+        row_of: dict[str, int] = {}
+        for i, pl in enumerate(rec.players):
+            row_of.setdefault(pl.player, first_row + i)
+            values = (
+                index, pl.player, pl.seat, pl.position, pl.stack, pl.invested, pl.collected,
+                pl.cards, pl.hole_cards, pl.up_cards, pl.went_to_reveal, pl.skull_ace_held,
+                pl.skull_ace_outcome, pl.hand_category, pl.hand_description,
+                pl.folded_round, pl.all_in,
+            )  # fmt: skip
+            for name, value in zip(PLAYER_FIELDS, values, strict=True):
+                p[name].append(value)
+        a = self.actions
+        for act in rec.actions:
+            values = (
+                _row(row_of, act.player), act.seq, act.round, act.kind, act.amount,
+                act.to_amount, act.all_in, act.facing_bet,
+            )  # fmt: skip
+            for name, value in zip(ACTION_FIELDS, values, strict=True):
+                a[name].append(value)
+        k = self.pickups
+        for pk in rec.pickups:
+            values = (
+                _row(row_of, pk.player), pk.pickup, pk.face_up, pk.card, pk.category_before,
+                pk.category_after,
+            )  # fmt: skip
+            for name, value in zip(PICKUP_FIELDS, values, strict=True):
+                k[name].append(value)
+        return True
+
+
+def _row(row_of: dict[str, int], player: str) -> int:
+    try:
+        return row_of[player]
+    except KeyError:
+        raise ValueError(f"{player!r} acts in a hand without a seat") from None
