@@ -6,7 +6,11 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: venv test lint typecheck unit demo bench sample-data fuzz clean
 
-$(STAMP): pyproject.toml
+# setup.py compiles the ingest's hot modules (rakestats/_speedups): rebuild when they change.
+HOT_SOURCES := setup.py rakestats/_speedups/__init__.py rakestats/parse/_rake_lean.py \
+	rakestats/parse/_rake_fast.py rakestats/rake/betting_rules.py
+
+$(STAMP): pyproject.toml $(HOT_SOURCES)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test,bench,dask]'
@@ -51,4 +55,5 @@ sample-data: $(STAMP)
 	$(VENV)/bin/rakestats sample-data --out sample_data
 
 clean:
-	rm -rf $(VENV) $(DEMO_OUT) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(DEMO_OUT) .pytest_cache .mypy_cache .ruff_cache .hypothesis build
+	rm -f rakestats/_speedups/c_*.py rakestats/_speedups/*.so

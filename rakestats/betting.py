@@ -112,6 +112,8 @@ def pot_layers(
 def split_pot(amount: int, winners: Sequence[int], order: Sequence[int]) -> tuple[int, ...]:
     """Equal shares of ``amount`` for ``winners`` (in the order given); the odd chips go
     one each to the first winners in ``order``."""
+    if len(winners) == 1:
+        return (amount,)
     ranked = sorted(winners, key=list(order).index)
     base, odd = divmod(amount, len(ranked))
     share = {s: base + (1 if i < odd else 0) for i, s in enumerate(ranked)}

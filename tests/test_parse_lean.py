@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pyarrow as pa
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import rakestats.parse._rake_lean as pure_lean
+from rakestats._speedups import compiled
 from rakestats.columns import HandColumns, hand_key
 from rakestats.parse import RakeParser, Stored, iter_file, scan_file
-from rakestats.parse._rake_lean import Unhandled, lean_hand
 from rakestats.records import HandRecord
 from rakestats.sim import simulate
 from rakestats.warehouse._arrow import columns_to_tables, hands_to_tables
@@ -25,6 +27,15 @@ from rakestats.warehouse._arrow import columns_to_tables, hands_to_tables
 from .test_parse_broken import BROKEN, GOOD
 
 DATA = Path(__file__).parent / "data" / "rake"
+
+
+COMPILED = compiled(pure_lean)
+IMPLEMENTATIONS = [pure_lean] + ([COMPILED] if COMPILED is not None else [])
+
+
+@pytest.fixture(params=IMPLEMENTATIONS, ids=lambda m: "compiled" if m is COMPILED else "pure")
+def lean(request: pytest.FixtureRequest) -> Any:
+    return request.param
 
 
 @pytest.fixture(scope="module")
@@ -52,11 +63,11 @@ def _hands(path: Path) -> list[tuple[int, list[str]]]:
     return out
 
 
-def _lean(lines: list[str], start: int) -> HandColumns | None:
+def _lean(lean: Any, lines: list[str], start: int) -> HandColumns | None:
     cols = HandColumns()
     try:
-        assert lean_hand(lines, start, "f.txt", cols)
-    except Unhandled:
+        assert lean.lean_hand(lines, start, "f.txt", cols)
+    except Exception:  # Unhandled, or an index past a cut hand: the parser decides
         return None
     return cols
 
@@ -72,11 +83,13 @@ def _same_rows(a: dict[str, pa.Table], b: dict[str, pa.Table]) -> None:
             assert a[name][col].equals(b[name][col]), (name, col)
 
 
-def test_every_written_hand_takes_the_lean_path_with_the_same_rows(corpus: list[Path]) -> None:
+def test_every_written_hand_takes_the_lean_path_with_the_same_rows(
+    lean: Any, corpus: list[Path]
+) -> None:
     n = 0
     for path in corpus:
         for start, lines in _hands(path):
-            cols = _lean(lines, start)
+            cols = _lean(lean, lines, start)
             assert cols is not None, (path.name, start)
             rec = _full(lines, start)
             assert rec is not None
@@ -100,12 +113,14 @@ def test_scan_file_stores_the_same_tables_as_iter_file(corpus: list[Path]) -> No
 
 
 @pytest.mark.parametrize("case", BROKEN, ids=[b[3][:40] for b in BROKEN])
-def test_the_lean_path_refuses_every_broken_hand(case: tuple[int, str, str, str, str]) -> None:
+def test_the_lean_path_refuses_every_broken_hand(
+    lean: Any, case: tuple[int, str, str, str, str]
+) -> None:
     hand, old, new = case[0], case[1], case[2]
     text = GOOD[hand].replace(old, new, 1)
     lines = [ln for ln in text.split("\n") if ln]
     assert _full(lines, 1) is None
-    assert _lean(lines, 1) is None
+    assert _lean(lean, lines, 1) is None
 
 
 def _mutate(lines: list[str], rnd: random.Random) -> list[str]:
@@ -155,7 +170,7 @@ def _mutate(lines: list[str], rnd: random.Random) -> list[str]:
 )
 @given(st.data())
 def test_a_mutated_hand_is_refused_or_read_as_the_full_parser_reads_it(
-    corpus: list[Path], data: st.DataObject
+    lean: Any, corpus: list[Path], data: st.DataObject
 ) -> None:
     path = data.draw(st.sampled_from(corpus))
     hands = _hands(path)
@@ -164,8 +179,24 @@ def test_a_mutated_hand_is_refused_or_read_as_the_full_parser_reads_it(
     mutated = lines
     for _ in range(data.draw(st.integers(1, 3))):
         mutated = _mutate(mutated, rnd)
-    cols = _lean(mutated, start)
+    cols = _lean(lean, mutated, start)
     rec = _full(mutated, start)
     if cols is not None:
         assert rec is not None, "the lean path accepted a hand the parser rejects"
         _same_rows(columns_to_tables(cols, 0), hands_to_tables([rec], 0))
+
+
+def test_the_compiled_copy_is_used_only_while_its_sources_are_unchanged(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import rakestats._speedups as speedups
+
+    if COMPILED is None:
+        assert speedups.load(pure_lean) is pure_lean
+        return
+    assert speedups.load(pure_lean) is COMPILED
+    monkeypatch.setattr(speedups, "_digest", "0" * 64)  # as if a source had been edited
+    assert speedups.load(pure_lean) is pure_lean
+    monkeypatch.setenv("RAKESTATS_PURE_PYTHON", "1")
+    monkeypatch.setattr(speedups, "_digest", None)
+    assert speedups.load(pure_lean) is pure_lean

@@ -19,12 +19,12 @@ from collections.abc import Iterable, Iterator, Sequence
 from enum import Enum
 from itertools import chain
 
+from rakestats._speedups import load as _load_compiled
 from rakestats.columns import HandColumns
-from rakestats.parse import _io
+from rakestats.parse import _io, _rake_lean
 from rakestats.parse._base import UNSAFE as _UNSAFE
 from rakestats.parse._base import HandError, ParseResult, SiteParser
 from rakestats.parse._dispatch import PARSERS, detect
-from rakestats.parse._rake_lean import lean_hand
 from rakestats.parse.rake import RakeParser
 from rakestats.records import HandRecord, QuarantineRecord, SkipRecord
 
@@ -155,6 +155,9 @@ class Stored(Enum):
 
     STORED = "stored"
     REPEAT = "repeat"  # the batch holds this hand already
+
+
+lean_hand = _load_compiled(_rake_lean).lean_hand
 
 
 def _scan_plan(

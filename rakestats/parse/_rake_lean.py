@@ -27,15 +27,17 @@ from rakestats.parse._base import UNSAFE as _UNSAFE
 from rakestats.parse._rake_fast import category_of_indices
 from rakestats.parse._rake_grammar import _tz
 from rakestats.parse._rake_patterns import RakePatterns
+from rakestats.rake.betting_rules import (
+    betting_options,
+    last_raise_after_bet,
+    needs_to_act,
+    raise_reopens,
+)
 from rakestats.rake.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     NO_FEE,
     HouseFee,
-    betting_options,
-    last_raise_after_bet,
-    needs_to_act,
-    raise_reopens,
     seats_from_left_of_dealer,
 )
 from rakestats.rake.showdown import SkullAceOutcome, settle

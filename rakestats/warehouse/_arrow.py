@@ -157,6 +157,24 @@ def quarantine_to_table(records: Iterable[QuarantineRecord], txn: int, now: date
 
 def partitions(table: pa.Table) -> Iterator[tuple[str, pa.Table]]:
     """Split a hand-level table by game and month of play (the directory layout)."""
+    if table.num_rows == 0:
+        return
+    us = table["played_at"].combine_chunks().cast(pa.int64()).to_numpy(zero_copy_only=False)
+    months = us.astype("datetime64[us]").astype("datetime64[M]")
+    games = pc.dictionary_encode(table["game"].combine_chunks())
+    codes = games.indices.to_numpy(zero_copy_only=False).astype(np.int64)
+    month_no = months.astype(np.int64)
+    if month_no.min() < -11_640 or month_no.max() > 96_359:  # outside years 1000-9999
+        yield from _partitions_by_text(table)
+        return
+    key = codes * 1_000_000 + (month_no + 12_000)
+    names = games.dictionary.to_pylist()
+    for k in np.unique(key).tolist():
+        game, month = names[k // 1_000_000], np.datetime64(k % 1_000_000 - 12_000, "M")
+        yield f"game={game}/month={month}", table.filter(pa.array(key == k))
+
+
+def _partitions_by_text(table: pa.Table) -> Iterator[tuple[str, pa.Table]]:
     months = pc.strftime(table["played_at"], format="%Y-%m")
     games = table["game"]
     keys = pc.binary_join_element_wise(games, months, "|")

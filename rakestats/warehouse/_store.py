@@ -257,6 +257,9 @@ class Store:
         return Transaction(self, self.snapshot())
 
 
+ZSTD_LEVEL = 1  # as small as the default level on these tables, and faster to write
+
+
 @dataclass
 class Transaction:
     store: Store
@@ -292,7 +295,13 @@ class Transaction:
         if not data.schema.equals(TABLES[table]):
             data = data.cast(TABLES[table])
         staged = self._new_part(table, partition)
-        pq.write_table(data, staged, compression="zstd", row_group_size=256 * 1024)
+        pq.write_table(
+            data,
+            staged,
+            compression="zstd",
+            compression_level=ZSTD_LEVEL,
+            row_group_size=256 * 1024,
+        )
 
     def append(self, table: str, data: pa.Table, partition: str = "") -> None:
         """Add rows to this transaction's part of ``table`` in ``partition``, as a new row
@@ -304,7 +313,9 @@ class Transaction:
         writer = self._writers.get((table, partition))
         if writer is None:
             staged = self._new_part(table, partition)
-            writer = pq.ParquetWriter(staged, TABLES[table], compression="zstd")
+            writer = pq.ParquetWriter(
+                staged, TABLES[table], compression="zstd", compression_level=ZSTD_LEVEL
+            )
             self._writers[(table, partition)] = writer
         writer.write_table(data)
 

@@ -1,0 +1,81 @@
+"""Compiled copies of the ingest's hot modules, when the build could make them.
+
+At install time ``setup.py`` copies each module named in :data:`HOT` here (their
+imports of one another pointed at the copies) and compiles the copies together with
+mypyc (a C compiler is needed; without one rakestats installs as pure Python). Each
+copy records the SHA-256 of the sources it was made from, and :func:`load` uses it only
+while those sources are unchanged, so an edited module is never shadowed by a stale
+build. ``RAKESTATS_PURE_PYTHON=1`` turns the compiled copies off.
+
+>>> import rakestats.parse._rake_lean as lean
+>>> load(lean).lean_hand.__name__
+'lean_hand'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import os
+from pathlib import Path
+from types import ModuleType
+
+__all__ = ["HOT", "compiled", "copy_source", "load", "source_digest"]
+
+# module name here -> the source module it is compiled from
+HOT = {
+    "c_rake_lean": "rakestats.parse._rake_lean",
+    "c_rake_fast": "rakestats.parse._rake_fast",
+    "c_betting_rules": "rakestats.rake.betting_rules",
+}
+_PACKAGE_DIR = Path(__file__).resolve().parent.parent  # the rakestats package
+_digest: str | None = None
+
+
+def _source(module: str, root: Path) -> Path:
+    return root.joinpath(*module.split(".")[1:]).with_suffix(".py")
+
+
+def source_digest(root: Path = _PACKAGE_DIR) -> str:
+    """SHA-256 over the sources of every module in :data:`HOT` (``root``: the package)."""
+    h = hashlib.sha256()
+    for module in sorted(HOT.values()):
+        h.update(module.encode() + b"\0" + _source(module, root).read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def copy_source(name: str, root: Path = _PACKAGE_DIR) -> str:
+    """The text of the copy of ``HOT[name]`` to compile: its imports of the other hot
+    modules point at their copies, and it records :func:`source_digest`."""
+    text = _source(HOT[name], root).read_text(encoding="utf-8")
+    for other, module in HOT.items():
+        text = text.replace(f"from {module} import", f"from rakestats._speedups.{other} import")
+    head = f"# Generated at build time from {HOT[name]}; do not edit.\n"
+    return head + text + f'\nSOURCE_SHA256 = "{source_digest(root)}"\n'
+
+
+def compiled(pure: ModuleType) -> ModuleType | None:
+    """The compiled copy of ``pure`` built from its current source, or None."""
+    name = next((k for k, v in HOT.items() if v == pure.__name__), None)
+    if name is None or os.environ.get("RAKESTATS_PURE_PYTHON"):
+        return None
+    try:
+        mod = importlib.import_module(f"{__name__}.{name}")
+    except ImportError:
+        return None
+    if not str(mod.__file__).endswith((".so", ".pyd")):
+        return None
+    global _digest
+    if _digest is None:
+        try:
+            _digest = source_digest()
+        except OSError:
+            return None
+    if getattr(mod, "SOURCE_SHA256", None) != _digest:
+        return None
+    return mod
+
+
+def load(pure: ModuleType) -> ModuleType:
+    """The compiled copy of ``pure`` when there is a current one, else ``pure``."""
+    return compiled(pure) or pure

@@ -1,0 +1,73 @@
+"""Build of rakestats: the pure-Python package, plus mypyc-compiled copies of the
+ingest's hot modules (see rakestats/_speedups) when a C compiler is at hand.
+
+Set RAKESTATS_PURE_PYTHON=1 to build without them. A failed compilation is reported
+and the package installs as pure Python; the results are the same, only slower.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+HERE = Path(__file__).resolve().parent
+SPEEDUPS = Path("rakestats") / "_speedups"
+
+
+def _speedups() -> Any:
+    spec = importlib.util.spec_from_file_location("_speedups", HERE / SPEEDUPS / "__init__.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _ext_modules() -> list[Any]:
+    if os.environ.get("RAKESTATS_PURE_PYTHON"):
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        print("rakestats: mypyc is not available, installing pure Python", file=sys.stderr)
+        return []
+    speedups = _speedups()
+    paths = []
+    for name in speedups.HOT:
+        copy = SPEEDUPS / f"{name}.py"
+        text = speedups.copy_source(name, HERE / "rakestats")
+        (HERE / copy).write_text(text, encoding="utf-8")
+        paths.append(str(copy))
+    cwd = os.getcwd()
+    os.chdir(HERE)
+    try:
+        return list(mypycify(paths, opt_level="3", group_name="rakestats._speedups.native"))
+    except (Exception, SystemExit) as exc:  # a type error or a missing tool
+        print(f"rakestats: not compiling ({exc}), installing pure Python", file=sys.stderr)
+        return []
+    finally:
+        os.chdir(cwd)
+
+
+class OptionalBuildExt(build_ext):
+    """Compiled modules are an optional speed-up: a build that fails leaves pure Python."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as exc:
+            print(f"rakestats: compiling failed ({exc}), using pure Python", file=sys.stderr)
+
+    def build_extension(self, ext: Any) -> None:
+        try:
+            super().build_extension(ext)
+        except Exception as exc:
+            print(f"rakestats: compiling {ext.name} failed ({exc})", file=sys.stderr)
+
+
+setup(ext_modules=_ext_modules(), cmdclass={"build_ext": OptionalBuildExt})
