@@ -36,7 +36,9 @@ _LINES = st.sampled_from(
 
 @settings(max_examples=400, deadline=None)
 @given(st.lists(_LINES, max_size=60), st.booleans(), st.integers(8, 64))
-def test_same_blocks_as_the_line_reader(lines: list[bytes], final_newline: bool, limit: int) -> None:
+def test_same_blocks_as_the_line_reader(
+    lines: list[bytes], final_newline: bool, limit: int
+) -> None:
     data = b"\n".join(lines) + (b"\n" if final_newline else b"")
     lim = Limits(max_line_bytes=limit, max_hand_bytes=limit * 4)
     fast, slow = _both(data, lim)

@@ -231,3 +231,32 @@ def test_view_signatures_are_computed_per_hero_alike_row_by_row():
         view_signature(v, h) for v, h in zip(views, heroes, strict=True)
     ]
     assert _signatures(table.slice(0, 0)).tolist() == []
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        [(2026, 1, 5, "rake"), (2026, 1, 9, "rake")],  # one partition: the table itself
+        [(2026, 1, 5, "rake"), (1999, 12, 31, "razz"), (2026, 1, 9, "rake")],
+        [(2026, 1, 5, "rake"), (2026, 1, 9, "razz"), (2026, 2, 1, "rake")],
+        [(999, 1, 5, "rake"), (2026, 1, 9, "rake")],  # a year before 1000: by text
+    ],
+)
+def test_partitions_by_game_and_month(rows: list[tuple[int, int, int, str]]) -> None:
+    from datetime import UTC, datetime
+
+    import pyarrow as pa
+
+    played = [datetime(y, m, d, tzinfo=UTC) for y, m, d, _ in rows]
+    table = pa.table(
+        {
+            "played_at": pa.array(played, pa.timestamp("us", tz="UTC")),
+            "game": [g for *_, g in rows],
+            "row": list(range(len(rows))),
+        }
+    )
+    got = {key: part["row"].to_pylist() for key, part in partitions(table)}
+    want: dict[str, list[int]] = {}
+    for i, (at, (*_, game)) in enumerate(zip(played, rows, strict=True)):
+        want.setdefault(f"game={game}/month={at.year:04d}-{at.month:02d}", []).append(i)
+    assert {k: sorted(v) for k, v in got.items()} == want

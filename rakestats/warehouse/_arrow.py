@@ -160,13 +160,18 @@ def partitions(table: pa.Table) -> Iterator[tuple[str, pa.Table]]:
     if table.num_rows == 0:
         return
     us = table["played_at"].combine_chunks().cast(pa.int64()).to_numpy(zero_copy_only=False)
-    months = us.astype("datetime64[us]").astype("datetime64[M]")
-    games = pc.dictionary_encode(table["game"].combine_chunks())
-    codes = games.indices.to_numpy(zero_copy_only=False).astype(np.int64)
-    month_no = months.astype(np.int64)
+    month_no = us.astype("datetime64[us]").astype("datetime64[M]").astype(np.int64)
     if month_no.min() < -11_640 or month_no.max() > 96_359:  # outside years 1000-9999
         yield from _partitions_by_text(table)
         return
+    game_range = pc.min_max(table["game"])
+    first_game = game_range["min"].as_py()
+    if first_game == game_range["max"].as_py() and month_no.min() == month_no.max():
+        month = np.datetime64(int(month_no[0]), "M")
+        yield f"game={first_game}/month={month}", table  # one partition: no copy
+        return
+    games = pc.dictionary_encode(table["game"].combine_chunks())
+    codes = games.indices.to_numpy(zero_copy_only=False).astype(np.int64)
     key = codes * 1_000_000 + (month_no + 12_000)
     names = games.dictionary.to_pylist()
     for k in np.unique(key).tolist():

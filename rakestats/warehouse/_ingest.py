@@ -16,9 +16,10 @@ import multiprocessing as mp
 import os
 import shutil
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from itertools import chain, islice
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ from rakestats.warehouse._arrow import partitions, quarantine_to_table
 from rakestats.warehouse._dedupe import KeySet
 from rakestats.warehouse._merge import merge_views
 from rakestats.warehouse._store import STAGING, Store, Transaction
-from rakestats.warehouse._units import Unit, UnitResult, plan_units, read_batches, run_unit
+from rakestats.warehouse._units import Unit, UnitResult, read_batches, run_unit, units_of
 from rakestats.warehouse.schema import FILES, HAND_TABLES
 
 __all__ = ["IngestSummary", "ingest_paths", "walk"]
@@ -141,10 +142,12 @@ def _run(args: tuple[Unit, str]) -> UnitResult:
     return run_unit(*args)
 
 
-def _local_results(units: Sequence[Unit], staging: str, jobs: int) -> Iterator[UnitResult]:
+def _local_results(units: Iterable[Unit], staging: str, jobs: int) -> Iterator[UnitResult]:
     """Unit results in unit order: inline, or from a pool of worker processes."""
-    if jobs <= 1 or len(units) <= 1:
-        for unit in units:
+    it = iter(units)
+    head = list(islice(it, 2))
+    if jobs <= 1 or len(head) <= 1:
+        for unit in chain(head, it):
             yield run_unit(unit, staging)
         return
     # Not fork: an analyst's process may hold DuckDB or plotting threads that a forked
@@ -153,7 +156,8 @@ def _local_results(units: Sequence[Unit], staging: str, jobs: int) -> Iterator[U
     ctx = mp.get_context("forkserver")
     ctx.set_forkserver_preload(["rakestats.warehouse._units", "rakestats.parse"])
     with ctx.Pool(jobs, initializer=_init_worker) as pool:
-        yield from pool.imap(_run, [(u, staging) for u in units], chunksize=1)
+        tasks = ((u, staging) for u in chain(head, it))
+        yield from pool.imap(_run, tasks, chunksize=1)
 
 
 # ---------------------------------------------------------------------- driver
@@ -238,31 +242,40 @@ def ingest_paths(
     keys = KeySet.load(store, snapshot)
     seen_files = known_files(store, snapshot)
     results: list[FileResult] = []
-    for path in walk(paths):
-        try:
-            size, digest = _hash_file(path)
-        except OSError as exc:
-            summary.unrecognized.append((str(path), f"cannot read: {exc.strerror or exc}"))
-            continue
-        except RefusedError as exc:
-            summary.unrecognized.append((str(path), exc.reason))
-            continue
-        summary.files += 1
-        if (str(path), digest) in seen_files:
-            summary.files_unchanged += 1
-            continue
-        results.append(FileResult(str(path), size, digest))
+
+    def plan() -> Iterator[Unit]:
+        """Units file by file, each file hashed first (an unchanged one is not read
+        again): lazily, so that workers start on the first files while later ones are
+        being hashed."""
+        n_units = 0
+        for path in walk(paths):
+            try:
+                size, digest = _hash_file(path)
+            except OSError as exc:
+                summary.unrecognized.append((str(path), f"cannot read: {exc.strerror or exc}"))
+                continue
+            except RefusedError as exc:
+                summary.unrecognized.append((str(path), exc.reason))
+                continue
+            summary.files += 1
+            if (str(path), digest) in seen_files:
+                summary.files_unchanged += 1
+                continue
+            results.append(FileResult(str(path), size, digest))
+            units = units_of(str(path), len(results) - 1, n_units)
+            n_units += len(units)
+            yield from units
 
     buf = _Buffer()
-    units = plan_units([r.path for r in results])
     staging = str(store.root / STAGING / f"units-{os.getpid()}")
     if client is not None:
         from rakestats.warehouse._distributed import dask_results
 
-        stream = dask_results(client, units, staging)
+        stream = dask_results(client, list(plan()), staging)
     else:
-        stream = _local_results(units, staging, jobs)
+        stream = _local_results(plan(), staging, jobs)
     files_done = 0
+    dropped = 0
     for res in stream:
         driver_start = time.perf_counter()
         summary.unit_seconds += res.seconds
@@ -296,10 +309,11 @@ def ingest_paths(
             if r.error is None:
                 buf.files.append(r)
             elif r.read == 0:
-                summary.files -= 1
+                dropped += 1  # (summary.files is counted by the planner's thread)
             if progress is not None:
                 progress(files_done, summary.read)
         summary.driver_seconds += time.perf_counter() - driver_start
+    summary.files -= dropped
     driver_start = time.perf_counter()
     _flush(store, buf, summary)
     shutil.rmtree(staging, ignore_errors=True)

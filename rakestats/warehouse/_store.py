@@ -29,7 +29,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -258,6 +258,22 @@ class Store:
 
 
 ZSTD_LEVEL = 1  # as small as the default level on these tables, and faster to write
+# Text columns with about one value per row gain nothing from dictionary encoding.
+_UNIQUE_TEXT = frozenset({"hand_id", "cards", "hole_cards", "up_cards", "raw_text", "reason"})
+
+
+def _dictionary_columns(table: str) -> list[str]:
+    return [
+        f.name for f in TABLES[table] if pa.types.is_string(f.type) and f.name not in _UNIQUE_TEXT
+    ]
+
+
+def _parquet_options(table: str) -> dict[str, Any]:
+    return {
+        "compression": "zstd",
+        "compression_level": ZSTD_LEVEL,
+        "use_dictionary": _dictionary_columns(table),
+    }
 
 
 @dataclass
@@ -295,13 +311,7 @@ class Transaction:
         if not data.schema.equals(TABLES[table]):
             data = data.cast(TABLES[table])
         staged = self._new_part(table, partition)
-        pq.write_table(
-            data,
-            staged,
-            compression="zstd",
-            compression_level=ZSTD_LEVEL,
-            row_group_size=256 * 1024,
-        )
+        pq.write_table(data, staged, row_group_size=256 * 1024, **_parquet_options(table))
 
     def append(self, table: str, data: pa.Table, partition: str = "") -> None:
         """Add rows to this transaction's part of ``table`` in ``partition``, as a new row
@@ -313,9 +323,7 @@ class Transaction:
         writer = self._writers.get((table, partition))
         if writer is None:
             staged = self._new_part(table, partition)
-            writer = pq.ParquetWriter(
-                staged, TABLES[table], compression="zstd", compression_level=ZSTD_LEVEL
-            )
+            writer = pq.ParquetWriter(staged, TABLES[table], **_parquet_options(table))
             self._writers[(table, partition)] = writer
         writer.write_table(data)
 

@@ -22,7 +22,15 @@ from rakestats.records import QuarantineRecord, SkipRecord
 from rakestats.warehouse._arrow import columns_to_tables
 from rakestats.warehouse.schema import HAND_TABLES
 
-__all__ = ["BATCH_HANDS", "Unit", "UnitResult", "plan_units", "read_batches", "run_unit"]
+__all__ = [
+    "BATCH_HANDS",
+    "Unit",
+    "UnitResult",
+    "plan_units",
+    "read_batches",
+    "run_unit",
+    "units_of",
+]
 
 BATCH_HANDS = 2_000
 
@@ -54,20 +62,24 @@ class UnitResult:
 
 def plan_units(files: list[str]) -> list[Unit]:
     """Split files into units: a zip archive gives one unit per member."""
-    from rakestats.parse import zip_members
-
     units: list[Unit] = []
     for file_index, path in enumerate(files):
-        try:
-            members = zip_members(path)
-        except (OSError, ValueError):
-            members = None  # unreadable or damaged: the unit reports why
-        if not members:
-            units.append(Unit(len(units), file_index, path))
-            continue
-        for k, member in enumerate(members):
-            units.append(Unit(len(units), file_index, path, member, k == len(members) - 1))
+        units.extend(units_of(path, file_index, len(units)))
     return units
+
+
+def units_of(path: str, file_index: int, first: int) -> list[Unit]:
+    """The units of one file (``first``: the index of its first unit in the run)."""
+    from rakestats.parse import zip_members
+
+    try:
+        members = zip_members(path)
+    except (OSError, ValueError):
+        members = None  # unreadable or damaged: the unit reports why
+    if not members:
+        return [Unit(first, file_index, path)]
+    last = len(members) - 1
+    return [Unit(first + k, file_index, path, m, k == last) for k, m in enumerate(members)]
 
 
 def _stage(staging: Path, unit: Unit, k: int, cols: HandColumns) -> dict[str, str]:
