@@ -32,7 +32,14 @@ from rakestats.warehouse._arrow import partitions, quarantine_to_table
 from rakestats.warehouse._dedupe import KeySet
 from rakestats.warehouse._merge import merge_views
 from rakestats.warehouse._store import STAGING, Store, Transaction
-from rakestats.warehouse._units import Unit, UnitResult, read_batches, run_unit, units_of
+from rakestats.warehouse._units import (
+    Unit,
+    UnitResult,
+    read_batches,
+    run_unit,
+    run_units,
+    units_of,
+)
 from rakestats.warehouse.schema import FILES, HAND_TABLES
 
 __all__ = ["IngestSummary", "ingest_paths", "walk"]
@@ -138,8 +145,27 @@ def _die_with_parent() -> None:
         pass
 
 
-def _run(args: tuple[Unit, str]) -> UnitResult:
-    return run_unit(*args)
+def _run(args: tuple[list[Unit], str]) -> list[UnitResult]:
+    return run_units(*args)
+
+
+CHUNK_BYTES = 4 << 20  # input per task at least (small files travel together)
+CHUNK_UNITS = 64
+
+
+def _chunks(units: Iterable[Unit]) -> Iterator[list[Unit]]:
+    """Consecutive units grouped into tasks of about :data:`CHUNK_BYTES` of input."""
+    chunk: list[Unit] = []
+    size = 0
+    for unit in units:
+        chunk.append(unit)
+        with contextlib.suppress(OSError):  # the unit reports why
+            size += os.stat(unit.path).st_size if unit.member is None else 1 << 20
+        if size >= CHUNK_BYTES or len(chunk) >= CHUNK_UNITS:
+            yield chunk
+            chunk, size = [], 0
+    if chunk:
+        yield chunk
 
 
 def _local_results(units: Iterable[Unit], staging: str, jobs: int) -> Iterator[UnitResult]:
@@ -156,8 +182,9 @@ def _local_results(units: Iterable[Unit], staging: str, jobs: int) -> Iterator[U
     ctx = mp.get_context("forkserver")
     ctx.set_forkserver_preload(["rakestats.warehouse._units", "rakestats.parse"])
     with ctx.Pool(jobs, initializer=_init_worker) as pool:
-        tasks = ((u, staging) for u in chain(head, it))
-        yield from pool.imap(_run, tasks, chunksize=1)
+        tasks = ((chunk, staging) for chunk in _chunks(chain(head, it)))
+        for results in pool.imap(_run, tasks, chunksize=1):
+            yield from results
 
 
 # ---------------------------------------------------------------------- driver

@@ -24,11 +24,13 @@ from rakestats.warehouse.schema import HAND_TABLES
 
 __all__ = [
     "BATCH_HANDS",
+    "Segment",
     "Unit",
     "UnitResult",
     "plan_units",
     "read_batches",
     "run_unit",
+    "run_units",
     "units_of",
 ]
 
@@ -49,9 +51,20 @@ class Unit:
 
 
 @dataclass
+class Segment:
+    """A unit's rows in a staged batch (which several units of a chunk may share):
+    ``files`` maps each table to its staged file, ``rows`` each table to a range of its
+    rows; ``last`` says no later segment reads these files."""
+
+    files: dict[str, str]
+    rows: dict[str, tuple[int, int]]
+    last: bool = False
+
+
+@dataclass
 class UnitResult:
     unit: Unit
-    batches: list[dict[str, str]] = field(default_factory=list)  # table -> staged file
+    batches: list[Segment] = field(default_factory=list)
     quarantined: list[QuarantineRecord] = field(default_factory=list)
     read: int = 0
     skipped: int = 0
@@ -97,23 +110,90 @@ def _stage(staging: Path, unit: Unit, k: int, cols: HandColumns) -> dict[str, st
     return out
 
 
+def _sizes(cols: HandColumns) -> dict[str, int]:
+    return {
+        "hands": len(cols.hands["hand_key"]),
+        "players": len(cols.players["hand"]),
+        "actions": len(cols.actions["prow"]),
+        "pickups": len(cols.pickups["prow"]),
+    }
+
+
+class _Chunk:
+    """Staging for a chunk of units: their hands share batches of about
+    :data:`BATCH_HANDS`, each unit knowing its rows (:class:`Segment`)."""
+
+    def __init__(self, staging: Path, first: Unit) -> None:
+        self.staging = staging
+        self.first = first
+        self.cols = HandColumns()
+        self.n_batches = 0
+        self.open: list[tuple[UnitResult, dict[str, tuple[int, int]]]] = []  # unstaged
+        self.last: Segment | None = None
+
+    def start(self) -> dict[str, int]:
+        self.cols.keys = set()  # repeats are counted within a unit
+        return _sizes(self.cols)
+
+    def close(self, result: UnitResult, begin: dict[str, int]) -> None:
+        """The unit's rows since ``begin`` form a segment of the batch being built."""
+        end = _sizes(self.cols)
+        if end["hands"] > begin["hands"]:
+            self.open.append((result, {t: (begin[t], end[t]) for t in end}))
+
+    def flush(self) -> None:
+        if not len(self.cols):
+            return
+        files = _stage(self.staging, self.first, self.n_batches, self.cols.take())
+        self.n_batches += 1
+        for result, rows in self.open:
+            seg = Segment(files, rows)
+            result.batches.append(seg)
+            self.last = seg
+        if self.last is not None:
+            self.last.last = True
+        self.open = []
+
+
 def run_unit(unit: Unit, staging: str) -> UnitResult:
     """Parse and validate one unit, staging its hands in batches. Never raises for a
     bad input: the result says what went wrong."""
-    from rakestats.parse import ReadError, Stored, UnrecognizedFileError, scan_file
+    return run_units([unit], staging)[0]
 
+
+def run_units(units: list[Unit], staging: str) -> list[UnitResult]:
+    """Parse and validate a chunk of units in order, staging their hands together in
+    batches of about :data:`BATCH_HANDS` (small files make few staged files)."""
     where = Path(staging)
     where.mkdir(parents=True, exist_ok=True)
+    chunk = _Chunk(where, units[0])
+    results = []
+    for unit in units:
+        started = time.process_time()
+        result = UnitResult(unit)
+        _scan_unit(unit, chunk, result)
+        result.seconds = time.process_time() - started
+        results.append(result)
     started = time.process_time()
-    result = UnitResult(unit)
-    cols = HandColumns()
+    chunk.flush()
+    results[-1].seconds += time.process_time() - started
+    return results
+
+
+def _scan_unit(unit: Unit, chunk: _Chunk, result: UnitResult) -> None:
+    from rakestats.parse import ReadError, Stored, UnrecognizedFileError, scan_file
+
+    cols = chunk.cols
+    begin = chunk.start()
     stored, repeat = Stored.STORED, Stored.REPEAT
     try:
         for rec in scan_file(unit.path, cols, member=unit.member):
             result.read += 1
             if rec is stored:
                 if len(cols) >= BATCH_HANDS:
-                    result.batches.append(_stage(where, unit, len(result.batches), cols.take()))
+                    chunk.close(result, begin)
+                    chunk.flush()
+                    begin = _sizes(cols)
             elif rec is repeat:
                 result.repeats += 1  # the same hand twice in one unit
             elif isinstance(rec, QuarantineRecord):
@@ -130,19 +210,26 @@ def run_unit(unit: Unit, staging: str) -> UnitResult:
         result.error = f"cannot read: {exc.strerror or exc}"
     except Exception as exc:  # a bug must not lose the file silently
         result.error = f"internal error: {type(exc).__name__}: {exc}"
-    if len(cols):
-        result.batches.append(_stage(where, unit, len(result.batches), cols.take()))
-    result.seconds = time.process_time() - started
-    return result
+    chunk.close(result, begin)
+
+
+_mapped: dict[str, dict[str, pa.Table]] = {}  # staged batches being read, by first file
 
 
 def read_batches(result: UnitResult) -> Iterator[dict[str, pa.Table]]:
-    """The staged batches of a unit, in order; each staged file is removed once read."""
-    for batch in result.batches:
-        tables = {}
-        for name, path in batch.items():
-            with pa.memory_map(path) as source:
-                tables[name] = pa.ipc.open_file(source).read_all()
-        for path in batch.values():
-            Path(path).unlink(missing_ok=True)
-        yield tables
+    """The unit's hands, batch by batch in order (zero-copy slices of the staged
+    batches); a staged batch's files are removed once its last segment is read."""
+    for seg in result.batches:
+        key = seg.files["hands"]
+        tables = _mapped.get(key)
+        if tables is None:
+            _mapped.clear()  # segments of one batch come one after another
+            tables = _mapped[key] = {}
+            for name, path in seg.files.items():
+                with pa.memory_map(path) as source:
+                    tables[name] = pa.ipc.open_file(source).read_all()
+        yield {name: tables[name].slice(a, b - a) for name, (a, b) in seg.rows.items()}
+        if seg.last:
+            _mapped.pop(key, None)
+            for path in seg.files.values():
+                Path(path).unlink(missing_ok=True)
