@@ -128,6 +128,11 @@ def main() -> int:
     print(
         f"machine: {platform.platform()}, {os.cpu_count()} CPUs, Python {platform.python_version()}"
     )
+    import rakestats.parse._rake_lean as lean
+    from rakestats._speedups import compiled
+
+    build = "compiled (mypyc)" if compiled(lean) is not None else "pure Python"
+    print(f"lean validator: {build}")
     data = args.workdir / f"histories-{args.hands}"
     if not (data / "players.json").exists():
         shutil.rmtree(data, ignore_errors=True)

@@ -66,7 +66,6 @@ _PICKUP_HEADER = {1: "*** FIRST PICK-UP ***", 2: "*** SECOND PICK-UP ***"}
 _ROUND_WORD = {1: "first", 2: "second", 3: "third"}
 _ALL_IN = " and is all-in"
 _AUTO_WIN = SkullAceOutcome.AUTO_WIN
-_MAX_AMOUNT = 10**18  # amounts have at most 18 digits: sums of 8 fit 64-bit integers
 _I16 = 1 << 15
 
 # caches of lines that repeat from hand to hand
@@ -88,11 +87,14 @@ def _clear_caches() -> None:
 def _is_safe(text: str) -> bool:
     ok = _safe.get(text)
     if ok is None:
+        if len(_safe) > 50_000:
+            _safe.clear()
         ok = _safe[text] = _UNSAFE.search(text) is None
     return ok
 
 
 def _number(text: str) -> int:
+    """At most 18 digits (as the grammar): every sum of amounts fits 64-bit integers."""
     if not (text.isascii() and text.isdigit() and len(text) <= 18):
         raise Unhandled
     return int(text)
