@@ -128,8 +128,7 @@ class HandColumns:
             rec.dealer_seat, rec.hero, rec.view, rec.total_pot, rec.house_fee,
             rec.source_file, rec.source_line,
         )  # fmt: skip
-        for name, value in zip(HAND_FIELDS, values, strict=True):
-            h[name].append(value)
+        _append(h, HAND_FIELDS, values)
         p = self.players
         first_row = len(p["hand"])
         row_of: dict[str, int] = {}
@@ -141,25 +140,27 @@ class HandColumns:
                 pl.skull_ace_outcome, pl.hand_category, pl.hand_description,
                 pl.folded_round, pl.all_in,
             )  # fmt: skip
-            for name, value in zip(PLAYER_FIELDS, values, strict=True):
-                p[name].append(value)
+            _append(p, PLAYER_FIELDS, values)
         a = self.actions
         for act in rec.actions:
             values = (
                 _row(row_of, act.player), act.seq, act.round, act.kind, act.amount,
                 act.to_amount, act.all_in, act.facing_bet,
             )  # fmt: skip
-            for name, value in zip(ACTION_FIELDS, values, strict=True):
-                a[name].append(value)
+            _append(a, ACTION_FIELDS, values)
         k = self.pickups
         for pk in rec.pickups:
             values = (
                 _row(row_of, pk.player), pk.pickup, pk.face_up, pk.card, pk.category_before,
                 pk.category_after,
             )  # fmt: skip
-            for name, value in zip(PICKUP_FIELDS, values, strict=True):
-                k[name].append(value)
+            _append(k, PICKUP_FIELDS, values)
         return True
+
+
+def _append(columns: dict[str, list[Any]], fields: tuple[str, ...], row: tuple[Any, ...]) -> None:
+    for name, value in zip(fields, row, strict=True):
+        columns[name].append(value)
 
 
 def _row(row_of: dict[str, int], player: str) -> int:

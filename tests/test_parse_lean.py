@@ -20,6 +20,7 @@ import rakestats.parse._rake_lean as pure_lean
 from rakestats._speedups import compiled
 from rakestats.columns import HandColumns, hand_key
 from rakestats.parse import RakeParser, Stored, iter_file, scan_file
+from rakestats.parse._io import TextBlock, iter_blocks
 from rakestats.records import HandRecord
 from rakestats.sim import simulate
 from rakestats.warehouse._arrow import columns_to_tables, hands_to_tables
@@ -48,19 +49,9 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
 
 
 def _hands(path: Path) -> list[tuple[int, list[str]]]:
-    """(first line, lines) of each hand of a file."""
-    out, start, block = [], 0, []
-    for n, line in enumerate(path.read_text(encoding="utf-8").split("\n"), 1):
-        if line:
-            if not block:
-                start = n
-            block.append(line)
-        elif block:
-            out.append((start, block))
-            block = []
-    if block:
-        out.append((start, block))
-    return out
+    """(first line, lines) of each hand of a file, as the reader splits it."""
+    with path.open("rb") as fh:
+        return [(b.start, b.lines) for b in iter_blocks(fh) if isinstance(b, TextBlock)]
 
 
 def _lean(lean: Any, lines: list[str], start: int) -> HandColumns | None:
