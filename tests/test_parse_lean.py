@@ -191,3 +191,14 @@ def test_the_compiled_copy_is_used_only_while_its_sources_are_unchanged(
     monkeypatch.setenv("RAKESTATS_PURE_PYTHON", "1")
     monkeypatch.setattr(speedups, "_digest", None)
     assert speedups.load(pure_lean) is pure_lean
+
+
+def test_the_install_compiled_the_hot_modules_where_it_could() -> None:
+    import os
+    import shutil
+    import sysconfig
+
+    headers = Path(sysconfig.get_paths()["include"], "Python.h").exists()
+    if os.environ.get("RAKESTATS_PURE_PYTHON") or shutil.which("cc") is None or not headers:
+        pytest.skip("no C compiler or Python headers here: rakestats runs as pure Python")
+    assert COMPILED is not None, "no current compiled copy: rebuild with make (setup.py)"
