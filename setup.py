@@ -47,8 +47,9 @@ def _ext_modules() -> list[Any]:
     os.chdir(HERE)
     try:
         # The build may run before rakestats' dependencies are installed (pip installs
-        # them beside it): the hot modules do not use them, so mypy need not see them.
-        options = ["--ignore-missing-imports"]
+        # them beside it): the hot modules do not use them, so mypy need not see them,
+        # nor judge the modules it reads only for their types.
+        options = ["--ignore-missing-imports", "--follow-imports=silent"]
         return list(
             mypycify([*options, *paths], opt_level="3", group_name="rakestats._speedups.native")
         )
