@@ -61,3 +61,31 @@ def test_a_long_run_without_blank_lines_is_read_line_by_line(monkeypatch) -> Non
     fast, slow = _both(data, Limits())
     assert fast == slow
     assert fast[-1][0] == 202
+
+
+def test_a_damaged_stream_keeps_the_hands_before_the_piece_it_fails_in(
+    tmp_path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    import gzip
+    from pathlib import Path
+
+    import pytest
+
+    monkeypatch.setattr(_io, "_PIECE_BYTES", 4096)
+    hands = (Path(__file__).parent / "data" / "rake" / "server.txt").read_text(encoding="utf-8")
+    text = "\n\n\n".join([hands.strip()] * 10) + "\n"
+    packed = gzip.compress(text.encode())
+    for cut in (8, 200):  # the trailer, or the end of the data, is missing
+
+        def blocks(reader: object, cut: int = cut) -> list[int]:
+            out: list[int] = []
+            with pytest.raises(EOFError), gzip.open(io.BytesIO(packed[:-cut])) as fh:
+                out.extend(b.start for b in reader(fh, Limits()))  # type: ignore[operator]
+            return out
+
+        by_line = blocks(iter_byte_blocks)
+        by_piece = blocks(iter_blocks)
+        assert by_piece == by_line[: len(by_piece)]  # the same blocks, as far as they go
+        lost = text.encode()[: 4096 + 1].count(b"Rake Hand #") + 1  # one piece at most
+        assert len(by_line) - lost <= len(by_piece)
+        assert len(by_piece) > 0

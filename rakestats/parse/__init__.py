@@ -169,7 +169,6 @@ def _scan_plan(
             continue
         parser = parser_type()
         lean = lean_hand if parser_type is RakeParser else None
-        fallback = parser.fallback_encoding
         name = src.name
         line = 0
         try:
@@ -177,25 +176,13 @@ def _scan_plan(
                 for block in _io.iter_blocks(stream):
                     start = block.start
                     line = start + len(block.lines) - 1
-                    if isinstance(block, _io.TextBlock):
-                        lines = block.lines
-                        if lean is not None:
-                            try:
-                                yield stored if lean(lines, start, name, into) else repeat
-                                continue
-                            except Exception:  # the full parser decides
-                                pass
-                        rec = _parse_one(parser, lines, start, name)
-                    else:
-                        lines, bad = _io.decode_block(block.lines, start, fallback)
-                        if block.problem is not None:
-                            bad_line, reason = block.problem
-                            rec = _quarantine(parser, lines, start, bad_line, reason, name)
-                        elif bad is not None:
-                            reason = f"invalid UTF-8 at line {bad}"
-                            rec = _quarantine(parser, lines, start, bad, reason, name)
-                        else:
-                            rec = _parse_one(parser, lines, start, name)
+                    if lean is not None and isinstance(block, _io.TextBlock):
+                        try:
+                            yield stored if lean(block.lines, start, name, into) else repeat
+                            continue
+                        except Exception:  # the full parser decides
+                            pass
+                    rec = _block_result(parser, block, name)
                     if isinstance(rec, HandRecord):
                         yield stored if into.add(rec) else repeat
                     else:
@@ -211,24 +198,30 @@ def _iter_plan(plan: list[tuple[_io.Source, type[SiteParser] | None]]) -> Iterat
         if parser_type is None:
             continue
         parser = parser_type()
-        fallback = parser.fallback_encoding
         line = 0
         try:
             with src.opener() as stream:
-                for start, block, problem in _io.iter_byte_blocks(stream):
-                    line = start + len(block) - 1
-                    lines, bad = _io.decode_block(block, start, fallback)
-                    if problem is not None:
-                        yield _quarantine(parser, lines, start, problem[0], problem[1], src.name)
-                    elif bad is not None:
-                        reason = f"invalid UTF-8 at line {bad}"
-                        yield _quarantine(parser, lines, start, bad, reason, src.name)
-                    else:
-                        yield _parse_one(parser, lines, start, src.name)
+                for block in _io.iter_blocks(stream):
+                    line = block.start + len(block.lines) - 1
+                    yield _block_result(parser, block, src.name)
         except _io.RefusedError as e:
             raise ReadError(src.name, line, e.reason) from e
         except _READ_ERRORS as e:
             raise ReadError(src.name, line, str(e)) from e
+
+
+def _block_result(parser: SiteParser, block: _io.Block | _io.TextBlock, src: str) -> ParseResult:
+    """One hand's block through its parser; a block that broke a limit or is not valid
+    text is quarantined with the reason."""
+    start = block.start
+    if isinstance(block, _io.TextBlock):
+        return _parse_one(parser, block.lines, start, src)
+    lines, bad = _io.decode_block(block.lines, start, parser.fallback_encoding)
+    if block.problem is not None:
+        return _quarantine(parser, lines, start, block.problem[0], block.problem[1], src)
+    if bad is not None:
+        return _quarantine(parser, lines, start, bad, f"invalid UTF-8 at line {bad}", src)
+    return _parse_one(parser, lines, start, src)
 
 
 _I16 = 1 << 15

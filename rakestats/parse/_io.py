@@ -496,7 +496,7 @@ def iter_byte_blocks(
         yield Block(start, block, problem)
 
 
-_PIECE_BYTES = 1 << 20
+_PIECE_BYTES = 1 << 18
 _UNCLEAN = (b"\r", b" \n", b"\t\n")
 
 
@@ -513,7 +513,8 @@ def iter_blocks(stream: Stream, lim: Limits | None = None) -> Iterator[Block | T
     is plain (valid UTF-8, LF line ends, no trailing spaces, within the limits) comes
     decoded as a :class:`TextBlock`, anything else as the :class:`Block` that
     :func:`iter_byte_blocks` gives for it. Pieces are cut at blank lines, so the blocks
-    and their line numbers are the same either way."""
+    and their line numbers are the same either way. When a damaged stream fails to read,
+    the hands of the piece being read (at most :data:`_PIECE_BYTES`) are not given."""
     lim = lim if lim is not None else current_limits()
     buf = b""
     lines_before = 0  # lines of the file before ``buf``
