@@ -21,7 +21,9 @@ __all__ = [
     "UncalledReturned",
     "post_antes",
     "pot_layers",
+    "return_uncalled",
     "split_pot",
+    "uncalled_bet",
 ]
 
 C = TypeVar("C")
@@ -83,6 +85,38 @@ def post_antes(
         p.invested += amount
         posted.append(AntePosted(seat, amount, p.stack == 0))
     return posted
+
+
+def uncalled_bet(round_bets: Sequence[int]) -> tuple[int, int] | None:
+    """The bet nobody called when a betting round closes, as (its bettor's index in
+    ``round_bets``, the chips to return), or None when the top bet was matched.
+
+    >>> uncalled_bet([40, 100, 40, 0])
+    (1, 60)
+    >>> uncalled_bet([40, 40]) is None
+    True
+    """
+    if len(round_bets) < 2:
+        return None
+    top = max(round_bets)
+    second = sorted(round_bets)[-2]
+    if top <= second:
+        return None
+    return round_bets.index(top), top - second
+
+
+def return_uncalled(players: Mapping[int, SeatState[C]], round_no: int) -> UncalledReturned | None:
+    """Give back the bet nobody called at the end of betting round ``round_no`` (see
+    :func:`uncalled_bet`), or return None when there is none."""
+    states = list(players.values())
+    found = uncalled_bet([p.round_bet for p in states])
+    if found is None:
+        return None
+    top, extra = states[found[0]], found[1]
+    top.round_bet -= extra
+    top.invested -= extra
+    top.stack += extra
+    return UncalledReturned(round_no, top.seat, extra)
 
 
 def pot_layers(

@@ -41,6 +41,7 @@ __all__ = [
     "PLAYER_FIELDS",
     "HandColumns",
     "hand_key",
+    "key64",
     "micros",
 ]
 
@@ -63,14 +64,19 @@ PICKUP_FIELDS = ("prow", "pickup", "face_up", "card", "category_before", "catego
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
+def key64(text: str) -> int:
+    """A stable signed 64-bit hash of a text (BLAKE2b), for dedupe keys."""
+    digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "little", signed=True)
+
+
 def hand_key(site: str, hand_id: str) -> int:
     """The 64-bit dedupe key of a hand: a hash of (site, hand id).
 
     >>> hand_key("Room", "H1") == hand_key("Room", "H1") != hand_key("Room", "H2")
     True
     """
-    digest = hashlib.blake2b(f"{site}\x1f{hand_id}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "little", signed=True)
+    return key64(f"{site}\x1f{hand_id}")
 
 
 def micros(ts: datetime) -> int:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rakestats.betting import uncalled_bet
 from rakestats.cards import ACE_OF_SKULLS, DECK
 from rakestats.columns import HandColumns, hand_key
 from rakestats.parse._base import UNSAFE as _UNSAFE
@@ -364,11 +365,9 @@ def lean_hand(lines: Sequence[str], first: int, source_file: str, cols: HandColu
                 able -= 1
             actions.append((j, rnd, verb, added, to, all_in, facing))
         # the round closes: a bet nobody called goes back
-        top = max(round_bet)
-        second = sorted(round_bet)[-2]
-        if top > second:
-            j = round_bet.index(top)
-            extra = top - second
+        found = uncalled_bet(round_bet)
+        if found is not None:
+            j, extra = found
             round_bet[j] -= extra
             invested[j] -= extra
             stack[j] += extra

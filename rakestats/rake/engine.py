@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from rakestats.betting import IllegalActionError, SeatState, post_antes
+from rakestats.betting import IllegalActionError, SeatState, post_antes, return_uncalled
 from rakestats.cards import Card
 from rakestats.rake.events import (
     Action,
@@ -34,7 +34,6 @@ from rakestats.rake.events import (
     HoleDealt,
     MiddleDealt,
     PickedUp,
-    UncalledReturned,
 )
 from rakestats.rake.rules import (
     HOLE_CARDS,
@@ -280,14 +279,9 @@ class RakeHand:
         self._close_round()
 
     def _close_round(self) -> None:
-        bets = sorted((p.round_bet for p in self.players.values()), reverse=True)
-        if len(bets) > 1 and bets[0] > bets[1]:
-            top = max(self.players.values(), key=lambda p: p.round_bet)
-            extra = bets[0] - bets[1]
-            top.round_bet -= extra
-            top.invested -= extra
-            top.stack += extra
-            self.log.append(UncalledReturned(self.round, top.seat, extra))
+        returned = return_uncalled(self.players, self.round)
+        if returned is not None:
+            self.log.append(returned)
         self.to_act = None
         if len(self.live_seats) == 1:
             self._finish(reached_pickup=self.round > 1)

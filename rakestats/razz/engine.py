@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from rakestats.betting import post_antes
+from rakestats.betting import post_antes, return_uncalled
 from rakestats.cards import StdCard
 from rakestats.razz._legal import StudLegal, full_targets, legal_for
 from rakestats.razz._state import IllegalActionError, Phase, StudPlayer
@@ -33,7 +33,6 @@ from rakestats.razz.events import (
     Event,
     StudAction,
     StudActionKind,
-    UncalledReturned,
 )
 from rakestats.razz.rules import (
     CAP_BETS,
@@ -241,14 +240,9 @@ class StudHand:
         self._close_round()
 
     def _close_round(self) -> None:
-        bets = sorted((p.round_bet for p in self.players.values()), reverse=True)
-        if len(bets) > 1 and bets[0] > bets[1]:
-            top = max(self.players.values(), key=lambda p: p.round_bet)
-            extra = bets[0] - bets[1]
-            top.round_bet -= extra
-            top.invested -= extra
-            top.stack += extra
-            self.log.append(UncalledReturned(self.round, top.seat, extra))
+        returned = return_uncalled(self.players, self.round)
+        if returned is not None:
+            self.log.append(returned)
         self.to_act = None
         self.first_choices = set()
         if len(self.live_seats) == 1:

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Iterator, Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from rakestats.columns import HAND_FIELDS, HandColumns, hand_key
+from rakestats.columns import HandColumns, hand_key, key64
 from rakestats.records import HandRecord, QuarantineRecord
 from rakestats.warehouse.schema import (
     ACTIONS,
@@ -43,18 +42,8 @@ _COUNTER_OF_KIND = {
 }
 
 
-def _key(text: str) -> int:
-    return int.from_bytes(
-        hashlib.blake2b(text.encode(), digest_size=8).digest(), "little", signed=True
-    )
-
-
 def quarantine_key(q: QuarantineRecord) -> int:
-    return _key(f"{q.source_file}\x1f{q.line}\x1f{q.raw_text}")
-
-
-def month_of(ts: datetime) -> str:
-    return ts.astimezone(UTC).strftime("%Y-%m")
+    return key64(f"{q.source_file}\x1f{q.line}\x1f{q.raw_text}")
 
 
 _N_COUNTERS = MAX_ROUNDS * len(ROUND_COUNTERS)
@@ -75,16 +64,14 @@ def columns_to_tables(cols: HandColumns, txn: int) -> dict[str, pa.Table]:
     """The four hand tables of a columnar batch, with the columns derived in bulk."""
     h = cols.hands
     n_hands = len(h["hand_key"])
-    hand_cols = {n: h[n] for n in HAND_FIELDS}
-    hand_cols["played_at"] = pa.array(h["played_at"], pa.int64()).cast(
-        HANDS.field("played_at").type
-    )
+    derived_hand = {
+        "played_at": pa.array(h["played_at"], pa.int64()).cast(HANDS.field("played_at").type),
+        "txn": pa.array(np.full(n_hands, txn, dtype=np.int64)),
+    }
     arrays = [
-        hand_cols[f.name] if isinstance(hand_cols.get(f.name), pa.Array)
-        else pa.array(np.full(n_hands, txn, dtype=np.int64)) if f.name == "txn"
-        else pa.array(hand_cols[f.name], type=f.type)
+        derived_hand[f.name] if f.name in derived_hand else pa.array(h[f.name], type=f.type)
         for f in HANDS
-    ]  # fmt: skip
+    ]
     hands = pa.Table.from_arrays(arrays, schema=HANDS)
 
     p = cols.players

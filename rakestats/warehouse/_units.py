@@ -27,7 +27,6 @@ __all__ = [
     "Segment",
     "Unit",
     "UnitResult",
-    "plan_units",
     "read_batches",
     "run_unit",
     "run_units",
@@ -71,14 +70,6 @@ class UnitResult:
     repeats: int = 0
     error: str | None = None
     seconds: float = 0.0  # CPU time the unit took where it ran
-
-
-def plan_units(files: list[str]) -> list[Unit]:
-    """Split files into units: a zip archive gives one unit per member."""
-    units: list[Unit] = []
-    for file_index, path in enumerate(files):
-        units.extend(units_of(path, file_index, len(units)))
-    return units
 
 
 def units_of(path: str, file_index: int, first: int) -> list[Unit]:
