@@ -12,6 +12,12 @@ import pyarrow.compute as pc
 
 from rakestats.columns import HandColumns, hand_key, key64
 from rakestats.records import HandRecord, QuarantineRecord
+from rakestats.warehouse._fingerprint import (
+    SHARED_ACTION,
+    SHARED_PICKUP,
+    SHARED_PLAYER,
+    content_keys,
+)
 from rakestats.warehouse.schema import (
     ACTIONS,
     HANDS,
@@ -67,6 +73,7 @@ def columns_to_tables(cols: HandColumns, txn: int) -> dict[str, pa.Table]:
     derived_hand = {
         "played_at": pa.array(h["played_at"], pa.int64()).cast(HANDS.field("played_at").type),
         "txn": pa.array(np.full(n_hands, txn, dtype=np.int64)),
+        "content_key": pa.array(np.zeros(n_hands, dtype=np.int64)),  # set below
     }
     arrays = [
         derived_hand[f.name] if f.name in derived_hand else pa.array(h[f.name], type=f.type)
@@ -108,12 +115,19 @@ def columns_to_tables(cols: HandColumns, txn: int) -> dict[str, pa.Table]:
         extra["player"] = players.column("player").combine_chunks().take(pa.array(prow))
         return _table(rows, schema, extra)
 
-    return {
-        "hands": hands,
-        "players": players,
-        "actions": child(cols.actions, a_prow, ACTIONS),
-        "pickups": child(cols.pickups, k_prow, PICKUPS),
-    }
+    actions = child(cols.actions, a_prow, ACTIONS)
+    pickups = child(cols.pickups, k_prow, PICKUPS)
+    keys = content_keys(
+        hands,
+        [
+            (players, p_hand, SHARED_PLAYER),
+            (actions, p_hand[a_prow], SHARED_ACTION),
+            (pickups, p_hand[k_prow], SHARED_PICKUP),
+        ],
+    )
+    at = HANDS.get_field_index("content_key")
+    hands = hands.set_column(at, HANDS.field(at), pa.array(keys))
+    return {"hands": hands, "players": players, "actions": actions, "pickups": pickups}
 
 
 def _table(rows: dict[str, list[Any]], schema: pa.Schema, derived: dict[str, pa.Array]) -> pa.Table:

@@ -1,7 +1,7 @@
 """The warehouse's Arrow schema, defined once. ``docs/schema.md`` documents every column.
 
 >>> SCHEMA_VERSION
-1
+2
 >>> sorted(TABLES)
 ['actions', 'files', 'hands', 'pickups', 'players', 'quarantine']
 >>> TABLES["hands"].field("played_at").type
@@ -22,7 +22,7 @@ __all__ = [
     "round_column",
 ]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 MAX_ROUNDS = 5  # Rake has 3 betting rounds, Razz 5 streets (3rd to 7th)
 ROUND_COUNTERS = ("bets", "raises", "calls", "checks", "folds")
 ACTION_KINDS = ("fold", "check", "call", "bet", "raise", "bring_in", "complete")
@@ -62,6 +62,10 @@ HANDS = pa.schema(
         pa.field("view", pa.string()),
         pa.field("total_pot", pa.int64()),
         pa.field("house_fee", pa.int64()),
+        # A fingerprint of what every view of the hand agrees on (who sat where with what,
+        # the actions and amounts, the pots): two copies with different content_key are
+        # different hands under one id, never duplicates (warehouse._fingerprint).
+        pa.field("content_key", pa.int64()),
         pa.field("source_file", pa.string()),
         pa.field("source_line", pa.int64()),
         pa.field("txn", pa.int64()),
