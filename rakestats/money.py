@@ -18,22 +18,65 @@ show as dollars and chips as chips, both with thousands separators.
 Decimal('-0.97')
 >>> unit_label("USD"), unit_label("chips")
 ('USD', 'chips')
+>>> format_money(1078.5, "USD", places=4)
+'$10.7850'
+>>> format_units(0.25, "USD"), format_units(2500.0, "chips")
+('$0.25', '2,500')
+>>> from_units(to_units(-97, "USD"), "USD")
+-97
+
+:data:`AMOUNT_COLUMNS` names the columns of the statistics that hold stored amounts
+(a sum of ``net`` and the like); :data:`PER_HAND_COLUMNS` those holding an amount per
+hand (a float in the smallest unit).
 """
 
 from __future__ import annotations
 
-from decimal import Decimal
+import math
+import numbers
+from decimal import ROUND_HALF_EVEN, Decimal
 
 __all__ = [
+    "AMOUNT_COLUMNS",
     "CHIPS",
+    "PER_HAND_COLUMNS",
+    "PER_HAND_EXTRA_PLACES",
     "decimals",
     "format_money",
+    "format_units",
+    "from_units",
     "is_cash",
+    "scale",
+    "symbol",
     "to_units",
     "unit_label",
 ]
 
 CHIPS = "chips"
+
+# Columns of the statistics (player_stats, stud_stats, skull_ace, sessions, hands,
+# net_won) that hold stored amounts: integers in the currency's smallest unit.
+AMOUNT_COLUMNS = (
+    "net",
+    "net_reveal",
+    "net_no_reveal",
+    "net_showdown",
+    "net_no_showdown",
+    "skull_ace_net",
+    "invested",
+    "collected",
+    "total_pot",
+    "cum_net",
+    "cum_net_reveal",
+    "cum_net_no_reveal",
+)
+# Columns holding an amount per hand: a float in the currency's smallest unit.
+PER_HAND_COLUMNS = ("net_per_hand",)
+
+# Digits beyond the currency's own shown for an amount per hand (``$0.1078``, ``3.47``).
+PER_HAND_EXTRA_PLACES = 2
+# At most this many digits after the point for a value in the currency's units.
+_MAX_PLACES = 8
 
 # ISO 4217 minor units where they are not 2 (the rooms that dealt Razz use few currencies).
 _DECIMALS = {"JPY": 0, "KRW": 0, "ISK": 0, "BTC": 8, "mBTC": 5}
@@ -61,9 +104,41 @@ def decimals(currency: str | None) -> int:
     return _DECIMALS.get(currency, 2)
 
 
+def scale(currency: str | None) -> int:
+    """Stored amounts per unit of ``currency``: 100 cents to the dollar, 1 for chips.
+
+    >>> scale("USD"), scale("chips"), scale("JPY")
+    (100, 1, 1)
+    """
+    return int(10 ** decimals(currency))
+
+
 def to_units(amount: int, currency: str | None) -> Decimal:
     """A stored amount in the currency's own units, exactly (chips stay whole)."""
     return Decimal(int(amount)).scaleb(-decimals(currency))
+
+
+def from_units(value: Decimal | int | str, currency: str | None) -> int:
+    """The stored integer of ``value`` given in the currency's units (the inverse of
+    :func:`to_units`); a value finer than the smallest unit is an error.
+
+    >>> from_units(Decimal("12.34"), "USD"), from_units("4250", "chips")
+    (1234, 4250)
+    """
+    exact = Decimal(value).scaleb(decimals(currency))
+    if exact != exact.to_integral_value():
+        raise ValueError(f"{value} {unit_label(currency)} is finer than the smallest unit")
+    return int(exact)
+
+
+def symbol(currency: str | None) -> str | None:
+    """The sign written before an amount of ``currency`` (``$``), or None (chips, or a
+    currency written after the number).
+
+    >>> symbol("USD"), symbol("CHF"), symbol("chips")
+    ('$', None, None)
+    """
+    return _SYMBOLS.get(currency) if is_cash(currency) and currency is not None else None
 
 
 def unit_label(currency: str | None) -> str:
@@ -71,11 +146,49 @@ def unit_label(currency: str | None) -> str:
     return currency if is_cash(currency) else CHIPS  # type: ignore[return-value]
 
 
-def format_money(amount: int | None, currency: str | None, *, signed: bool = False) -> str:
+def _written(value: Decimal, currency: str | None, places: int, signed: bool) -> str:
+    """``value`` (in the currency's units) rounded to ``places``, with sign and symbol."""
+    value = value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_EVEN)
+    sign = "-" if value < 0 else ("+" if signed and value > 0 else "")
+    number = f"{abs(value):,.{places}f}"
+    if not is_cash(currency):
+        return f"{sign}{number}"
+    sign_of = symbol(currency)
+    return f"{sign}{sign_of}{number}" if sign_of else f"{sign}{number} {currency}"
+
+
+def _exact(value: object) -> Decimal:
+    """A number as a Decimal: integers (NumPy's too) exactly, a float by its shortest
+    decimal form (so 0.1 is 0.1)."""
+    if isinstance(value, Decimal):
+        return value
+    if isinstance(value, numbers.Integral):
+        return Decimal(int(value))
+    return Decimal(repr(float(value)))  # type: ignore[arg-type]
+
+
+def _missing(value: object) -> bool:
+    if value is None:
+        return True
+    try:
+        return not math.isfinite(float(value))  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return True
+
+
+def format_money(
+    amount: int | float | Decimal | None,
+    currency: str | None,
+    *,
+    signed: bool = False,
+    places: int | None = None,
+) -> str:
     """``amount`` (stored, smallest unit) for a person: ``$0.97``, ``€1,250.00``, ``4,250``.
 
     A currency without a known symbol is written after the number (``12.50 CHF``);
-    ``signed`` writes ``+`` before a positive amount; None is an empty string.
+    ``signed`` writes ``+`` before a positive amount; None (or NaN, or pandas' NA) is
+    an empty string. ``places`` is the digits after the point (default: the currency's,
+    0 for chips); an amount that is not whole (an average per hand) is rounded to it.
 
     >>> format_money(1250, "CHF")
     '12.50 CHF'
@@ -83,15 +196,37 @@ def format_money(amount: int | None, currency: str | None, *, signed: bool = Fal
     ''
     >>> format_money(0, "USD", signed=True)
     '$0.00'
+    >>> format_money(8200000, "chips")
+    '8,200,000'
+    >>> format_money(347.25, "chips", places=2), format_money(-3.0, "USD")
+    ('347.25', '-$0.03')
     """
-    if amount is None:
+    if _missing(amount):
         return ""
-    places = decimals(currency)
-    value = to_units(amount, currency)
-    sign = "-" if value < 0 else ("+" if signed and value > 0 else "")
-    number = f"{abs(value):,.{places}f}"
-    if not is_cash(currency):
-        return f"{sign}{number}"
-    assert currency is not None
-    symbol = _SYMBOLS.get(currency)
-    return f"{sign}{symbol}{number}" if symbol else f"{sign}{number} {currency}"
+    assert amount is not None
+    value = _exact(amount).scaleb(-decimals(currency))
+    return _written(value, currency, decimals(currency) if places is None else places, signed)
+
+
+def format_units(
+    value: float | Decimal | None, currency: str | None, *, places: int | None = None
+) -> str:
+    """A value already in the currency's units (dollars, chips: an axis tick, a total
+    divided by 100) for a person. With ``places`` it is rounded to that many digits after
+    the point; without, it has at least the currency's digits and more only where the
+    value has them (``$0.125``, ``2,500``, ``0.5``; at most 8).
+
+    >>> format_units(-1.5, "USD"), format_units(0.125, "USD"), format_units(0.5, "chips")
+    ('-$1.50', '$0.125', '0.5')
+    >>> format_units(2.7e-17, "USD", places=2), format_units(float("nan"), "USD")
+    ('$0.00', '')
+    """
+    if _missing(value):
+        return ""
+    assert value is not None
+    exact = _exact(value)
+    if places is None:
+        places = decimals(currency)
+        while places < _MAX_PLACES and exact != round(exact, places):
+            places += 1
+    return _written(exact, currency, places, False)
