@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -19,6 +18,7 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 
+from rakestats._pool import WorkerPool
 from rakestats.rake.rules import MAX_PLAYERS, MIN_PLAYERS, HouseFee
 from rakestats.sim._roster import ROSTER, TABLE_NAMES
 from rakestats.sim._session import PlayerCounts, SessionPlan, play_session
@@ -190,12 +190,9 @@ def _run(
     if jobs == 1:
         yield from map(_play, plans)
         return
-    # Not fork: the caller may hold threads (DuckDB, plotting) that a forked child would
-    # inherit in an unusable state. The fork server starts clean with only the
-    # simulator loaded, and forks the workers from itself.
-    ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(["rakestats.sim.runner"])
-    with ctx.Pool(jobs) as pool:
+    # Workers are fresh interpreters that import only rakestats, never the caller's
+    # __main__ (a script without a main guard, stdin and Jupyter all work).
+    with WorkerPool(jobs, preload=["rakestats.sim.runner"]) as pool:
         yield from pool.imap(_play, plans)
 
 

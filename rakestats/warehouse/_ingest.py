@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import multiprocessing as mp
 import os
 import shutil
 import time
@@ -26,6 +25,7 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
+from rakestats._pool import WorkerPool
 from rakestats.parse._io import RefusedError, open_regular
 from rakestats.records import QuarantineRecord
 from rakestats.warehouse._arrow import partitions, quarantine_to_table
@@ -127,24 +127,6 @@ def _hash_file(path: Path) -> tuple[int, str]:
 
 
 # ---------------------------------------------------------------------- workers
-def _init_worker() -> None:
-    _die_with_parent()
-
-
-def _die_with_parent() -> None:
-    """Ask Linux to kill this worker when the ingest process dies (a killed ingest must
-    not leave workers behind)."""
-    import ctypes
-    import signal
-
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        pr_set_pdeathsig = 1
-        libc.prctl(pr_set_pdeathsig, signal.SIGKILL)
-    except (OSError, AttributeError):
-        pass
-
-
 def _run(args: tuple[list[Unit], str]) -> list[UnitResult]:
     return run_units(*args)
 
@@ -176,14 +158,11 @@ def _local_results(units: Iterable[Unit], staging: str, jobs: int) -> Iterator[U
         for unit in chain(head, it):
             yield run_unit(unit, staging)
         return
-    # Not fork: an analyst's process may hold DuckDB or plotting threads that a forked
-    # child would inherit in an unusable state. The fork server starts clean, imports
-    # only the parsing modules, and forks workers from itself (cheap, shared memory).
-    ctx = mp.get_context("forkserver")
-    ctx.set_forkserver_preload(["rakestats.warehouse._units", "rakestats.parse"])
-    with ctx.Pool(jobs, initializer=_init_worker) as pool:
+    # Workers are fresh interpreters that import only rakestats (never the caller's
+    # __main__, so a script without a main guard, stdin or Jupyter all work).
+    with WorkerPool(jobs, preload=["rakestats.warehouse._ingest"]) as pool:
         tasks = ((chunk, staging) for chunk in _chunks(chain(head, it)))
-        for results in pool.imap(_run, tasks, chunksize=1):
+        for results in pool.imap(_run, tasks):
             yield from results
 
 

@@ -1,0 +1,239 @@
+"""Worker processes that never run the caller's code.
+
+:mod:`multiprocessing` starts a worker by re-running the caller's ``__main__`` (spawn
+and forkserver both do): a script without an ``if __name__ == "__main__":`` guard runs
+again in every worker, and code read from standard input or typed at a prompt cannot be
+re-run at all. rakestats' workers are instead fresh interpreters started as
+``python -m rakestats._pool``: they import rakestats and the modules named, and nothing
+of the caller. They take pickled ``(function, argument)`` tasks on standard input and
+answer on standard output (what a task prints goes to standard error), so they work
+the same from a script, ``python -``, ``python -c``, Jupyter or an interactive prompt.
+
+A worker dies with its parent (on Linux through ``PR_SET_PDEATHSIG``; elsewhere when it
+reads end-of-file on its input). An exception in a task is raised again in the caller
+as :class:`WorkerError` with the worker's traceback; a worker that dies raises it too.
+
+>>> with WorkerPool(2) as pool:
+...     list(pool.imap(abs, [-3, 1, -2]))
+[3, 1, 2]
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+import queue
+import struct
+import subprocess
+import sys
+import threading
+import traceback
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import IO, Any, TypeVar
+
+__all__ = ["WorkerError", "WorkerPool"]
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+_HEADER = struct.Struct("<Q")
+_STOP = object()
+
+
+class WorkerError(RuntimeError):
+    """A task failed in a worker process, or the worker died."""
+
+
+def _send(fh: IO[bytes], obj: Any) -> None:
+    data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+    fh.write(_HEADER.pack(len(data)))
+    fh.write(data)
+    fh.flush()
+
+
+def _receive(fh: IO[bytes]) -> Any:
+    head = fh.read(_HEADER.size)
+    if len(head) < _HEADER.size:
+        raise EOFError
+    (size,) = _HEADER.unpack(head)
+    data = fh.read(size)
+    if len(data) < size:
+        raise EOFError
+    return pickle.loads(data)
+
+
+def _child_path() -> str:
+    """The caller's import path, so a worker finds rakestats (and the task functions)
+    wherever the caller found them; the caller's working directory stands in for ''."""
+    return os.pathsep.join(os.path.abspath(p) if p else os.getcwd() for p in sys.path)
+
+
+class _Worker:
+    def __init__(self, preload: Sequence[str]) -> None:
+        env = dict(os.environ)
+        env["PYTHONPATH"] = _child_path()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "rakestats._pool", *preload],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=env,
+        )
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.tasks: IO[bytes] = self.proc.stdin
+        self.results: IO[bytes] = self.proc.stdout
+
+    def call(self, fn: Callable[[Any], Any], arg: Any) -> Any:
+        try:
+            _send(self.tasks, (fn, arg))
+            ok, value = _receive(self.results)
+        except (EOFError, BrokenPipeError, OSError):
+            code = self.proc.wait()
+            raise WorkerError(f"a worker process ended unexpectedly (exit code {code})") from None
+        if not ok:
+            raise WorkerError(f"a worker failed:\n{value}")
+        return value
+
+    def close(self, kill: bool) -> None:
+        if kill and self.proc.poll() is None:
+            self.proc.kill()
+        with contextlib.suppress(OSError):
+            self.tasks.close()
+        self.results.close()
+        try:
+            self.proc.wait(timeout=None if not kill else 5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+class WorkerPool:
+    """``jobs`` worker interpreters; :meth:`imap` runs a function over an iterable in
+    them and yields the results in input order, holding at most ``2 * jobs`` tasks in
+    flight (the input is read lazily). Construction does no work: the workers start on
+    entering the ``with`` block."""
+
+    def __init__(self, jobs: int, preload: Sequence[str] = ()) -> None:
+        if jobs < 1:
+            raise ValueError(f"jobs must be at least 1, got {jobs}")
+        self.jobs = jobs
+        self.preload = tuple(preload)
+        self._workers: list[_Worker] = []
+
+    def __enter__(self) -> WorkerPool:
+        self._workers = [_Worker(self.preload) for _ in range(self.jobs)]
+        return self
+
+    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
+        for w in self._workers:
+            w.close(kill=exc_type is not None)
+        self._workers = []
+
+    def imap(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
+        if not self._workers:
+            raise RuntimeError("WorkerPool.imap needs the pool entered (use `with`)")
+        source = enumerate(items)
+        source_lock = threading.Lock()
+        done: queue.Queue[tuple[int, bool, Any]] = queue.Queue()
+        window = threading.Semaphore(2 * len(self._workers))
+        stop = threading.Event()
+        total: list[int] = []  # the number of items, once the input is exhausted
+        i_next = [0]
+
+        def serve(worker: _Worker) -> None:
+            while not stop.is_set():
+                window.acquire()
+                with source_lock:
+                    try:
+                        i, item = next(source)
+                        i_next[0] = i + 1
+                    except StopIteration:
+                        if not total:
+                            total.append(i_next[0])
+                        window.release()
+                        return
+                    except BaseException as exc:  # the caller's iterable failed
+                        done.put((-1, False, exc))
+                        return
+                try:
+                    done.put((i, True, worker.call(fn, item)))
+                except BaseException as exc:
+                    done.put((i, False, exc))
+                    return
+
+        threads = [threading.Thread(target=serve, args=(w,), daemon=True) for w in self._workers]
+        for t in threads:
+            t.start()
+        waiting: dict[int, tuple[bool, Any]] = {}
+        expected = 0
+        try:
+            while True:
+                if total and expected >= total[0]:
+                    return
+                if expected in waiting:
+                    ok, value = waiting.pop(expected)
+                else:
+                    try:
+                        i, ok, value = done.get(timeout=0.2)
+                    except queue.Empty:
+                        if not any(t.is_alive() for t in threads) and done.empty():
+                            return
+                        continue
+                    if i != expected and ok:
+                        waiting[i] = (ok, value)
+                        continue
+                if not ok:
+                    raise value
+                expected += 1
+                window.release()
+                yield value
+        finally:
+            stop.set()
+            for _ in threads:
+                window.release()
+
+
+def _serve(preload: Sequence[str]) -> None:
+    """A worker's loop: run tasks from standard input until it closes. Results go back
+    on the original standard output; anything a task prints goes to standard error."""
+    import importlib
+
+    _die_with_parent()
+    out = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    tasks = os.fdopen(os.dup(sys.stdin.fileno()), "rb")
+    devnull = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(devnull, sys.stdin.fileno())  # a task must not read the task pipe
+    os.close(devnull)
+    for name in preload:
+        importlib.import_module(name)
+    while True:
+        try:
+            fn, arg = _receive(tasks)
+        except EOFError:
+            return
+        try:
+            reply: tuple[bool, Any] = (True, fn(arg))
+        except BaseException:
+            reply = (False, traceback.format_exc())
+        try:
+            _send(out, reply)
+        except BrokenPipeError:
+            return
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to kill this worker when its parent dies (elsewhere the worker ends
+    when its input closes)."""
+    import ctypes
+    import signal
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+if __name__ == "__main__":
+    _serve(sys.argv[1:])

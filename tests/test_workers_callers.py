@@ -1,0 +1,142 @@
+"""Parallel ingestion and simulation from every kind of caller.
+
+The README's library example, run as a script with and without a main guard, piped
+through ``python -``, as ``python -c``, at an interactive prompt and in a Jupyter
+kernel, finishes and leaves the same warehouse as a CLI ingest. Worker processes never
+run the caller's code (multiprocessing's spawn and forkserver re-run ``__main__``).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from rakestats import Warehouse
+from rakestats._pool import WorkerError, WorkerPool
+from rakestats.cli import main
+from rakestats.sim import simulate
+
+EXAMPLE = """\
+from rakestats import Warehouse
+
+wh = Warehouse("wh/")
+summary = wh.ingest(["histories/"], jobs=2)
+stats = wh.player_stats(game="rake", min_hands=1)
+print("INGESTED", summary.ingested, "PLAYERS", len(stats))
+"""
+
+GUARDED = "if __name__ == '__main__':\n" + textwrap.indent(EXAMPLE, "    ")
+
+
+def _fingerprint(root: Path) -> list[tuple[object, ...]]:
+    wh = Warehouse(root)
+    rows = wh.sql("SELECT hand_id, player, net, cards FROM players ORDER BY hand_id, player")
+    return [tuple(r) for r in rows.itertuples(index=False)]
+
+
+@pytest.fixture(scope="module")
+def histories(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    d = tmp_path_factory.mktemp("hist") / "histories"
+    simulate(600, "2-8", 5, d)  # several files, so the workers get several tasks
+    return d
+
+
+@pytest.fixture(scope="module")
+def reference(histories: Path, tmp_path_factory: pytest.TempPathFactory) -> list[tuple[object, ...]]:
+    wh = tmp_path_factory.mktemp("ref") / "wh"
+    result = CliRunner().invoke(main, ["ingest", str(histories), "--warehouse", str(wh)])
+    assert result.exit_code == 0, result.output
+    return _fingerprint(wh)
+
+
+def _run(args: list[str], cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, *args],
+        cwd=cwd,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+
+
+def _case_dir(tmp_path: Path, histories: Path) -> Path:
+    (tmp_path / "histories").symlink_to(histories, target_is_directory=True)
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    "how",
+    ["script-unguarded", "script-guarded", "stdin", "dash-c", "interactive"],
+)
+def test_readme_example_from_every_caller(
+    how: str, tmp_path: Path, histories: Path, reference: list[tuple[object, ...]]
+) -> None:
+    cwd = _case_dir(tmp_path, histories)
+    if how.startswith("script"):
+        (cwd / "job.py").write_text(GUARDED if how == "script-guarded" else EXAMPLE)
+        proc = _run(["job.py"], cwd)
+    elif how == "stdin":
+        proc = _run(["-"], cwd, stdin=EXAMPLE)
+    elif how == "dash-c":
+        proc = _run(["-c", EXAMPLE], cwd)
+    else:
+        proc = _run(["-i", "-q"], cwd, stdin=EXAMPLE + "\n")
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "Traceback" not in proc.stderr, proc.stderr[-3000:]
+    assert proc.stdout.count("INGESTED") == 1  # the caller's code ran once, not per worker
+    assert _fingerprint(cwd / "wh") == reference
+
+
+def test_readme_example_in_jupyter(
+    tmp_path: Path, histories: Path, reference: list[tuple[object, ...]]
+) -> None:
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    cwd = _case_dir(tmp_path, histories)
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(EXAMPLE)]
+    nbclient.NotebookClient(nb, timeout=180, resources={"metadata": {"path": str(cwd)}}).execute()
+    out = "".join(o.get("text", "") for o in nb.cells[0].outputs)
+    assert out.count("INGESTED") == 1
+    assert _fingerprint(cwd / "wh") == reference
+
+
+def test_simulator_jobs_from_unguarded_script(tmp_path: Path) -> None:
+    code = (
+        "from rakestats.sim import simulate\n"
+        "s = simulate(300, '2-8', 9, 'out', jobs=2)\n"
+        "print('TABLES', s.tables)\n"
+    )
+    (tmp_path / "sim.py").write_text(code)
+    proc = _run(["sim.py"], tmp_path)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert proc.stdout.count("TABLES") == 1
+    simulate(300, "2-8", 9, tmp_path / "one")
+    for f in sorted((tmp_path / "one").iterdir()):
+        assert (tmp_path / "out" / f.name).read_bytes() == f.read_bytes()
+
+
+def _boom(x: int) -> int:
+    if x == 3:
+        raise ValueError("three is refused")
+    return x * 10
+
+
+def test_pool_keeps_order_and_reports_task_errors() -> None:
+    with WorkerPool(2) as pool:
+        assert list(pool.imap(_boom, [0, 1, 2])) == [0, 10, 20]
+    with WorkerPool(2) as pool, pytest.raises(WorkerError, match="three is refused"):
+        list(pool.imap(_boom, range(6)))
+
+
+def test_pool_reports_a_dead_worker() -> None:
+    import os
+
+    with WorkerPool(1) as pool, pytest.raises(WorkerError, match="ended unexpectedly"):
+        list(pool.imap(os._exit, [3]))
