@@ -4,15 +4,29 @@ and reading a DataFrame from a warehouse when one is given instead."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any
 
+import numpy as np
 import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.ticker import Formatter
 
+from rakestats.money import decimals, format_units
 from rakestats.stats import StatsMixin
 
-__all__ = ["OKABE_ITO", "Data", "axes", "frame", "group_label", "unit_label"]
+__all__ = [
+    "OKABE_ITO",
+    "RATE_UNITS",
+    "Data",
+    "MoneyFormatter",
+    "axes",
+    "frame",
+    "group_label",
+    "rate_label",
+    "require",
+]
 
 # Okabe & Ito (2008), a palette that colour-blind readers can tell apart.
 OKABE_ITO = {
@@ -43,7 +57,11 @@ def frame(
 ) -> pd.DataFrame:
     """The DataFrame to draw: ``data`` itself, or ``method(data)`` for a warehouse;
     checks that the columns ``needs`` are there."""
-    df = data if isinstance(data, pd.DataFrame) else method(data)
+    return require(data if isinstance(data, pd.DataFrame) else method(data), needs)
+
+
+def require(df: pd.DataFrame, needs: tuple[str, ...]) -> pd.DataFrame:
+    """``df``, after checking that the columns ``needs`` are there."""
     missing = [c for c in needs if c not in df.columns]
     if missing:
         raise ValueError(f"the data lacks the column(s) {', '.join(missing)}")
@@ -60,11 +78,40 @@ def group_label(row: Any, df: pd.DataFrame) -> str:
     return f"{row.player} ({', '.join(extra)})" if extra else str(row.player)
 
 
-def unit_label(df: pd.DataFrame) -> str:
-    """The win-rate unit of the rows: ``antes``, ``big bets`` or ``units`` when mixed."""
+# The game's units (``winrate_unit``): (plural, singular) for labels.
+RATE_UNITS = {"ante": ("antes", "ante"), "big_bet": ("big bets", "big bet")}
+
+
+def rate_label(df: pd.DataFrame, what: str = "win rate") -> str:
+    """The axis label of a rate per 100 hands in the rows' game units: ``win rate (antes
+    per 100 hands)``; with Rake and Razz rows together it says which game is in which."""
     units = set(df["winrate_unit"].dropna()) if "winrate_unit" in df.columns else set()
-    if units == {"ante"}:
-        return "antes"
-    if units == {"big_bet"}:
-        return "big bets"
-    return "units"
+    if len(units) == 1 and next(iter(units)) in RATE_UNITS:
+        return f"{what} ({RATE_UNITS[next(iter(units))][0]} per 100 hands)"
+    if units == set(RATE_UNITS):
+        return f"{what} per 100 hands (Rake in antes, Razz in big bets)"
+    return f"{what} (game units per 100 hands)"
+
+
+class MoneyFormatter(Formatter):
+    """Tick labels of an axis in a currency's units (dollars, not cents; chips with
+    thousands separators): ``$0.25``, ``-€1,250.00``, ``8,200,000``. All ticks get the
+    same digits after the point: the currency's, or more when the ticks are closer."""
+
+    def __init__(self, currency: str | None) -> None:
+        super().__init__()
+        self.currency = currency
+        self.places: int | None = None
+
+    def set_locs(self, locs: list[float]) -> None:
+        super().set_locs(locs)
+        steps = np.diff(np.unique(np.asarray(locs, dtype=float)))
+        steps = steps[np.isfinite(steps) & (steps > 0)]
+        places = decimals(self.currency)
+        if len(steps):
+            step = Decimal(f"{float(steps.min()):.6g}").normalize()
+            places = max(places, -int(step.as_tuple().exponent))
+        self.places = places
+
+    def __call__(self, x: float, pos: int | None = None) -> str:
+        return format_units(x, self.currency, places=self.places)

@@ -8,7 +8,8 @@ import numpy as np
 import pandas as pd
 from matplotlib.axes import Axes
 
-from rakestats.plots._style import OKABE_ITO, Data, axes, frame, unit_label
+from rakestats.plots._style import OKABE_ITO, Data, axes, frame, rate_label
+from rakestats.plots._text import literal
 
 __all__ = ["winrate_by_position"]
 
@@ -67,7 +68,7 @@ def winrate_by_position(
         ax.set_xlabel("seats before the dealer (0 = dealer, acts last)")
     else:
         ax.set_xlabel("position (1 = first to act)")
-    ax.set_ylabel(f"win rate ({unit_label(df)} per 100 hands)")
+    ax.set_ylabel(rate_label(df))
     ax.set_title("Win rate by position")
     ax.legend(loc="best")
-    return ax
+    return literal(ax)

@@ -2,25 +2,104 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
+import pandas as pd
 from matplotlib.axes import Axes
+from matplotlib.ticker import MaxNLocator
 
-from rakestats.plots._style import OKABE_ITO, Data, axes, frame, group_label, unit_label
+from rakestats.money import CHIPS, format_money, is_cash, scale, unit_label
+from rakestats.plots._style import (
+    OKABE_ITO,
+    RATE_UNITS,
+    Data,
+    MoneyFormatter,
+    axes,
+    frame,
+    group_label,
+    rate_label,
+    require,
+)
+from rakestats.plots._text import literal
 from rakestats.stats import STUD_GAMES
 
-__all__ = ["net_won_graph", "winrate"]
+__all__ = ["NET_WON_UNITS", "net_won_graph", "stakes", "winrate"]
+
+NetWonUnit = Literal["auto", "chips", "game"]
+# The units the net-won graph can be drawn in (see :func:`net_won_graph`).
+NET_WON_UNITS: tuple[NetWonUnit, ...] = ("auto", "chips", "game")
+
+_LINES = (  # (column in money, column in game units, colour)
+    ("cum_net", "cum_units", OKABE_ITO["black"]),
+    ("cum_net_reveal", "cum_units_reveal", OKABE_ITO["vermillion"]),
+    ("cum_net_no_reveal", "cum_units_no_reveal", OKABE_ITO["blue"]),
+)
+
+
+def stakes(df: pd.DataFrame) -> list[int]:
+    """The distinct stakes (the game's unit per hand: the ante, or the big bet, in the
+    smallest unit) of a ``Warehouse.net_won()`` frame, smallest first. A frame without
+    ``unit_size`` has them recovered from ``net / net_units``."""
+    if "unit_size" in df.columns:
+        sizes = pd.to_numeric(df["unit_size"], errors="coerce")
+    elif {"net", "net_units"} <= set(df.columns):
+        units = pd.to_numeric(df["net_units"], errors="coerce")
+        sizes = (pd.to_numeric(df["net"], errors="coerce") / units.where(units != 0)).round()
+    else:
+        return []
+    return sorted(int(v) for v in sizes.dropna().unique() if v > 0)
+
+
+def _game_unit(df: pd.DataFrame) -> str:
+    if "winrate_unit" in df.columns and df["winrate_unit"].notna().any():
+        return str(df["winrate_unit"].dropna().iloc[0])
+    stud = "game" in df.columns and len(df) > 0 and str(df["game"].iloc[0]) in STUD_GAMES
+    return "big_bet" if stud else "ante"
+
+
+def _stakes_text(currency: str, sizes: list[int]) -> str:
+    """``3 stakes: 1–10 chips`` or ``2 stakes: $0.08–$0.20``, for an axis label."""
+    chips = "" if is_cash(currency) else " chips"
+    low, high = format_money(sizes[0], currency), format_money(sizes[-1], currency)
+    return f"{len(sizes)} stakes: {low}–{high}{chips}"
+
+
+def _axis_label(df: pd.DataFrame, currency: str, sizes: list[int], in_game: bool) -> str:
+    """The y label: the unit, and on a second line the stakes behind it."""
+    if not in_game:
+        label = f"cumulative net won ({unit_label(currency)})"
+        return label + (f"\n{_stakes_text(currency, sizes)}, added up" if len(sizes) > 1 else "")
+    plural, singular = RATE_UNITS.get(_game_unit(df), ("units", "unit"))
+    label = f"cumulative net won ({plural})"
+    if len(sizes) == 1:
+        chips = "" if is_cash(currency) else " chips"
+        return f"{label}\n1 {singular} = {format_money(sizes[0], currency)}{chips}"
+    return label + (f"\n{_stakes_text(currency, sizes)}" if sizes else "")
 
 
 def net_won_graph(
-    data: Data, *, player: str | None = None, ax: Axes | None = None, **filters: Any
+    data: Data,
+    *,
+    player: str | None = None,
+    unit: NetWonUnit = "auto",
+    ax: Axes | None = None,
+    **filters: Any,
 ) -> Axes:
     """Cumulative net won over a player's hands: the total, and the hands that went to
     the Reveal (the showdown, for stud games) and those that did not. ``data`` is
     ``Warehouse.net_won()`` output (or a warehouse, queried with ``filters``); with
     several players, name one in ``player``.
+
+    ``unit``: ``"chips"`` draws amounts in the currency's units (chips, or dollars for
+    USD: cents / 100, ticks as ``$0.25``); ``"game"`` in the game's unit, each hand's
+    net divided by that hand's ante (Rake) or big bet (Razz); ``"auto"`` (default) in
+    the game's unit when the hands were played at more than one stake (chips of
+    different stakes do not add up) and in the currency's units otherwise. The axis
+    label says which, and the stakes.
     """
+    if unit not in NET_WON_UNITS:
+        raise ValueError(f"unit must be one of {', '.join(NET_WON_UNITS)}, got {unit!r}")
     df = frame(
         data,
         lambda wh: wh.net_won(**filters),
@@ -34,24 +113,30 @@ def net_won_graph(
         raise ValueError("several players (or games, currencies) in the data: choose one")
     ax = axes(ax)
     currency = str(df["currency"].iloc[0]) if "currency" in df.columns and len(df) else "chips"
+    sizes = stakes(df)
+    in_game = unit == "game" or (unit == "auto" and len(sizes) > 1)
+    if in_game:
+        require(df, tuple(g for _, g, _ in _LINES))
     x = df["hand_no"].to_numpy()
     stud = "game" in df.columns and len(df) > 0 and str(df["game"].iloc[0]) in STUD_GAMES
     showdown = ("at showdown", "without showdown")
     if not stud:
         showdown = ("at the Reveal", "without a Reveal")
-    for col, label, colour in (
-        ("cum_net", "total", OKABE_ITO["black"]),
-        ("cum_net_reveal", showdown[0], OKABE_ITO["vermillion"]),
-        ("cum_net_no_reveal", showdown[1], OKABE_ITO["blue"]),
-    ):
-        ax.plot(x, df[col].to_numpy(), label=label, color=colour, linewidth=1.5)
+    for (money, game, colour), label in zip(_LINES, ("total", *showdown), strict=True):
+        if in_game:
+            y = df[game].to_numpy(dtype=float, na_value=np.nan)
+        else:
+            y = df[money].to_numpy(dtype=float, na_value=np.nan) / scale(currency)
+        ax.plot(x, y, label=label, color=colour, linewidth=1.5)
     ax.axhline(0, color="grey", linewidth=0.8, linestyle=":")
     who = str(df["player"].iloc[0]) if len(df) else (player or "no hands")
     ax.set_title(f"Net won: {who}")
     ax.set_xlabel("hands played")
-    ax.set_ylabel(f"cumulative net won ({currency})")
+    ax.set_ylabel(_axis_label(df, currency, sizes, in_game))
+    ax.yaxis.set_major_formatter(MoneyFormatter(CHIPS if in_game else currency))
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.legend(loc="best")
-    return ax
+    return literal(ax)
 
 
 def winrate(data: Data, *, ax: Axes | None = None, **filters: Any) -> Axes:
@@ -80,7 +165,7 @@ def winrate(data: Data, *, ax: Axes | None = None, **filters: Any) -> Axes:
     ax.axvline(0, color="grey", linewidth=0.8, linestyle=":")
     ax.set_yticks(y, [group_label(r, df) for r in df.itertuples(index=False)])
     ax.set_title("Win rate per player, with 95% confidence interval")
-    ax.set_xlabel(f"win rate ({unit_label(df)} per 100 hands)")
+    ax.set_xlabel(rate_label(df))
     ax.set_ylabel("player")
     ax.legend(loc="lower right")
-    return ax
+    return literal(ax)

@@ -9,6 +9,7 @@ import pandas as pd
 from matplotlib.axes import Axes
 
 from rakestats.plots._style import OKABE_ITO, Data, axes, frame, group_label
+from rakestats.plots._text import literal
 from rakestats.rake.evaluator import HandCategory
 
 __all__ = ["SKULL_SEGMENTS", "reveal_categories", "skull_ace_outcomes"]
@@ -54,7 +55,7 @@ def skull_ace_outcomes(data: Data, *, ax: Axes | None = None, **filters: Any) ->
     ax.set_xlabel("hands ending with the Ace of Skulls (count)")
     ax.set_ylabel("player")
     ax.legend(loc="lower right", fontsize=8)
-    return ax
+    return literal(ax)
 
 
 def reveal_categories(data: Data, *, ax: Axes | None = None, **filters: Any) -> Axes:
@@ -85,4 +86,4 @@ def reveal_categories(data: Data, *, ax: Axes | None = None, **filters: Any) -> 
     ax.set_xlabel("hand category (lowest first)")
     ax.set_ylabel("hands at the Reveal (count)")
     ax.legend(loc="best")
-    return ax
+    return literal(ax)

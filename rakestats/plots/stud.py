@@ -8,6 +8,7 @@ import numpy as np
 from matplotlib.axes import Axes
 
 from rakestats.plots._style import OKABE_ITO, Data, axes, frame, group_label
+from rakestats.plots._text import literal
 from rakestats.stats import STREETS
 
 __all__ = ["THIRD_STREET_BARS", "street_aggression", "third_street"]
@@ -45,7 +46,7 @@ def third_street(data: Data, *, ax: Axes | None = None, **filters: Any) -> Axes:
     ax.set_xlabel("% of hands")
     ax.set_ylabel("player")
     ax.legend(loc="lower right", fontsize=8)
-    return ax
+    return literal(ax)
 
 
 def street_aggression(
@@ -78,4 +79,4 @@ def street_aggression(
     ax.set_xlabel("street")
     if len(df):
         ax.legend(loc="best", fontsize=8)
-    return ax
+    return literal(ax)

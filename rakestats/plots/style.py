@@ -8,6 +8,7 @@ import numpy as np
 from matplotlib.axes import Axes
 
 from rakestats.plots._style import OKABE_ITO, Data, axes, frame, group_label
+from rakestats.plots._text import literal
 
 __all__ = ["aggression_map"]
 
@@ -44,4 +45,4 @@ def aggression_map(data: Data, *, ax: Axes | None = None, **filters: Any) -> Axe
     ax.set_ylabel("AF ((bets + raises) / calls)")
     title = f"{left_out} without AF left out" if left_out else None
     ax.legend(loc="upper right", title=title)
-    return ax
+    return literal(ax)

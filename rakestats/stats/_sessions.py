@@ -51,7 +51,9 @@ ORDER BY game, currency, player, session
 
 def net_won_sql(scope: Scope) -> tuple[str, dict[str, Any]]:
     """Per hand, in order of play: the net, and cumulative net split into hands that
-    went to the Reveal and hands that did not (as trackers draw the graph)."""
+    went to the Reveal and hands that did not (as trackers draw the graph), in the
+    smallest unit and in the game's unit (``net_units``, ``cum_units*``: each hand's net
+    over its own ``unit_size``, the ante or big bet; 0 where that is unknown)."""
     base, params = scope.base(prefilter_min_hands=True)
     keys = ", ".join(KEYS)
     run = f"OVER ({_PART} {_ORDER} ROWS UNBOUNDED PRECEDING)"
@@ -63,7 +65,11 @@ SELECT {keys}, row_number() {run} AS hand_no, played_at, hand_id, hand_key,
     sum(CASE WHEN went_to_reveal THEN net ELSE 0 END) {run}::BIGINT AS cum_net_reveal,
     sum(CASE WHEN went_to_reveal THEN 0 ELSE net END) {run}::BIGINT AS cum_net_no_reveal,
     x AS net_units,
-    sum(coalesce(x, 0)) {run} AS cum_units
+    sum(coalesce(x, 0)) {run} AS cum_units,
+    {UNIT_NAME} AS winrate_unit,
+    unit AS unit_size,
+    sum(CASE WHEN went_to_reveal THEN coalesce(x, 0) ELSE 0 END) {run} AS cum_units_reveal,
+    sum(CASE WHEN went_to_reveal THEN 0 ELSE coalesce(x, 0) END) {run} AS cum_units_no_reveal
 FROM base
 ORDER BY game, currency, player, hand_no
 """
