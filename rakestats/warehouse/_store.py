@@ -22,9 +22,11 @@ import errno
 import fcntl
 import json
 import os
+import re
 import shutil
 import threading
 import time
+import warnings
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -39,8 +41,10 @@ from rakestats.warehouse.schema import SCHEMA_VERSION, TABLES
 
 __all__ = [
     "Snapshot",
+    "StaleLockWarning",
     "Store",
     "Transaction",
+    "WarehouseCorruptError",
     "WarehouseError",
     "WarehouseLockedError",
     "WarehouseVersionError",
@@ -68,6 +72,23 @@ class WarehouseLockedError(WarehouseError):
 
 class WarehouseVersionError(WarehouseError):
     pass
+
+
+class WarehouseCorruptError(WarehouseError):
+    """A damaged warehouse: a snapshot file that is not a snapshot, or a part file that a
+    snapshot lists and that is missing; the message names the file."""
+
+
+class StaleLockWarning(UserWarning):
+    """The writer lock was taken over from a process that died holding it (its pid in
+    ``pid``); its unfinished transaction was discarded."""
+
+    def __init__(self, message: str, pid: int | None) -> None:
+        super().__init__(message)
+        self.pid = pid
+
+
+_HOLDER_PID = re.compile(r"pid (\d+)")
 
 
 @dataclass(frozen=True)
@@ -104,11 +125,49 @@ def _write_atomic(path: Path, data: bytes) -> None:
     _fsync_dir(path.parent)
 
 
+def _read_snapshot(path: Path) -> Snapshot:
+    """The snapshot in ``path``; :class:`WarehouseCorruptError` names the file and says
+    what is wrong with it."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError as exc:
+        raise WarehouseCorruptError(
+            f"{path}: corrupt snapshot: not UTF-8 text ({exc.reason})"
+        ) from None
+    except ValueError as exc:
+        raise WarehouseCorruptError(f"{path}: corrupt snapshot: not JSON ({exc})") from None
+    except OSError as exc:
+        raise WarehouseCorruptError(f"{path}: unreadable snapshot: {exc.strerror or exc}") from None
+    try:
+        tables = data["tables"]
+        snap = Snapshot(
+            int(data["version"]),
+            {name: tuple(str(f) for f in tables.get(name, [])) for name in TABLES},
+            str(data.get("created_at", "")),
+        )
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise WarehouseCorruptError(
+            f"{path}: corrupt snapshot: {type(exc).__name__}: {exc}"
+        ) from None
+    for name in TABLES:
+        for rel in snap.files(name):
+            parts = Path(rel).parts
+            if Path(rel).is_absolute() or ".." in parts or not parts or parts[0] != name:
+                raise WarehouseCorruptError(
+                    f"{path}: corrupt snapshot: part {rel!r} is not a file of table {name}"
+                )
+    return snap
+
+
 class Store:
     """Low-level access to a warehouse directory. Construction does no I/O."""
 
     def __init__(self, root: str | os.PathLike[str]) -> None:
-        self.root = Path(root)
+        # Every read and write goes through the absolute path, so that no library
+        # reading the parts takes a relative name for something else (``~x``, ``s3:``).
+        # Glob characters in it are escaped where a reader would glob (``_duck``).
+        self.name = os.fspath(root)  # as given, for messages
+        self.root = Path(root).absolute()
 
     # ------------------------------------------------------------------ format
     def exists(self) -> bool:
@@ -119,29 +178,37 @@ class Store:
         if self.exists():
             self.check_version()
             return
-        if self.root.exists() and any(self.root.iterdir()):
+        try:
+            if self.root.exists() and not self.root.is_dir():
+                raise WarehouseError(f"{self.name}: cannot create the warehouse: not a directory")
+            if self.root.exists() and any(self.root.iterdir()):
+                raise WarehouseError(
+                    f"{self.name}: directory is not empty and is not a rakestats warehouse"
+                )
+            (self.root / SNAPSHOTS).mkdir(parents=True, exist_ok=True)
+            meta = {
+                "format": "rakestats-warehouse",
+                "schema_version": SCHEMA_VERSION,
+                "created_by": f"rakestats {__version__}",
+                "created_at": datetime.now(UTC).isoformat(),
+            }
+            _write_atomic(self.root / MARKER, json.dumps(meta, indent=2).encode())
+        except OSError as exc:
+            where = exc.filename if isinstance(exc.filename, str) else self.name
             raise WarehouseError(
-                f"{self.root}: directory is not empty and is not a rakestats warehouse"
-            )
-        (self.root / SNAPSHOTS).mkdir(parents=True, exist_ok=True)
-        meta = {
-            "format": "rakestats-warehouse",
-            "schema_version": SCHEMA_VERSION,
-            "created_by": f"rakestats {__version__}",
-            "created_at": datetime.now(UTC).isoformat(),
-        }
-        _write_atomic(self.root / MARKER, json.dumps(meta, indent=2).encode())
+                f"{where}: cannot create the warehouse: {exc.strerror or exc}"
+            ) from None
 
     def schema_version(self) -> int:
         try:
             meta = json.loads((self.root / MARKER).read_text(encoding="utf-8"))
         except FileNotFoundError:
-            raise WarehouseError(f"{self.root}: not a rakestats warehouse (no {MARKER})") from None
+            raise WarehouseError(f"{self.name}: not a rakestats warehouse (no {MARKER})") from None
         except (OSError, ValueError) as exc:
-            raise WarehouseError(f"{self.root}/{MARKER}: unreadable: {exc}") from None
-        version = meta.get("schema_version")
+            raise WarehouseError(f"{self.root / MARKER}: unreadable: {exc}") from None
+        version = meta.get("schema_version") if isinstance(meta, dict) else None
         if not isinstance(version, int):
-            raise WarehouseError(f"{self.root}/{MARKER}: no integer schema_version")
+            raise WarehouseError(f"{self.root / MARKER}: no integer schema_version")
         return version
 
     def check_version(self) -> None:
@@ -149,12 +216,12 @@ class Store:
         version = self.schema_version()
         if version > SCHEMA_VERSION:
             raise WarehouseVersionError(
-                f"{self.root}: warehouse schema_version {version} is newer than this rakestats "
+                f"{self.name}: warehouse schema_version {version} is newer than this rakestats "
                 f"({__version__}) understands ({SCHEMA_VERSION}); upgrade rakestats"
             )
         if version < SCHEMA_VERSION:
             raise WarehouseVersionError(
-                f"{self.root}: warehouse schema_version {version} is older than {SCHEMA_VERSION} "
+                f"{self.name}: warehouse schema_version {version} is older than {SCHEMA_VERSION} "
                 "and no migration from it exists; re-ingest the histories into a new warehouse"
             )
 
@@ -171,12 +238,24 @@ class Store:
         paths = self._snapshot_paths()
         if not paths:
             return EMPTY
-        data = json.loads(paths[-1].read_text(encoding="utf-8"))
-        tables = {name: tuple(data["tables"].get(name, [])) for name in TABLES}
-        return Snapshot(int(data["version"]), tables, data.get("created_at", ""))
+        return _read_snapshot(paths[-1])
 
     def paths(self, snapshot: Snapshot, table: str) -> list[str]:
+        """The absolute paths of a table's part files in ``snapshot``."""
         return [str(self.root / rel) for rel in snapshot.files(table)]
+
+    def check_parts(self, snapshot: Snapshot) -> None:
+        """Raise :class:`WarehouseCorruptError` naming the first part file that
+        ``snapshot`` lists and that is not there."""
+        for name in TABLES:
+            for rel in snapshot.files(name):
+                part = self.root / rel
+                if not part.is_file():
+                    raise WarehouseCorruptError(
+                        f"{part}: part file missing: snapshot {snapshot.version} of "
+                        f"{self.name} lists it; restore it from a backup or re-ingest "
+                        "into a new warehouse"
+                    )
 
     # ------------------------------------------------------------------ locking
     @contextlib.contextmanager
@@ -193,11 +272,17 @@ class Store:
         with _HELD_GUARD:
             if key in _HELD:
                 raise WarehouseLockedError(
-                    f"{self.root}: this process is already writing to this warehouse"
+                    f"{self.name}: this process is already writing to this warehouse"
                 )
             _HELD.add(key)
         try:
-            fh: IO[str] = open(path, "a+", encoding="utf-8")  # noqa: SIM115
+            try:
+                fh: IO[str] = open(path, "a+", encoding="utf-8")  # noqa: SIM115
+            except OSError as exc:
+                raise WarehouseError(
+                    f"{path}: cannot take the writer lock: {exc.strerror or exc}"
+                ) from None
+            held = False
             try:
                 try:
                     fcntl.lockf(fh.fileno(), fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
@@ -207,23 +292,44 @@ class Store:
                     fh.seek(0)
                     holder = fh.read().strip() or "another process"
                     raise WarehouseLockedError(
-                        f"{self.root}: another rakestats process is writing to this warehouse "
+                        f"{self.name}: another rakestats process is writing to this warehouse "
                         f"({holder}); wait for it to finish, or pass --wait"
                     ) from None
+                held = True
+                fh.seek(0)
+                stale = fh.read().strip()
                 fh.seek(0)
                 fh.truncate()
                 fh.write(f"pid {os.getpid()} since {datetime.now(UTC):%Y-%m-%d %H:%M:%S} UTC\n")
                 fh.flush()
+                if stale:  # a holder that ends, however it ends, empties the file ...
+                    self._warn_stale(stale)  # ... unless it was killed
                 self._collect_garbage()
+                self.check_parts(self.snapshot())
                 yield
             finally:
-                with contextlib.suppress(OSError):
-                    fh.seek(0)
-                    fh.truncate()
+                if held:  # a writer refused leaves the holder's pid in place
+                    with contextlib.suppress(OSError):
+                        fh.seek(0)
+                        fh.truncate()
                 fh.close()  # closing releases the lock
         finally:
             with _HELD_GUARD:
                 _HELD.discard(key)
+
+    def _warn_stale(self, holder: str) -> None:
+        """Say that the lock was taken over from a process that died holding it."""
+        m = _HOLDER_PID.search(holder)
+        pid = int(m[1]) if m else None
+        who = f"pid {pid}" if pid is not None else repr(holder[:80])
+        warnings.warn(
+            StaleLockWarning(
+                f"{self.name}: took over a stale writer lock from {who} ({holder[:80]}), "
+                "which ended without releasing it; its uncommitted work is discarded",
+                pid,
+            ),
+            stacklevel=4,
+        )
 
     def _collect_garbage(self) -> None:
         """Remove staging leftovers, parts no retained snapshot mentions, and old
@@ -236,8 +342,7 @@ class Store:
         ]
         referenced: set[str] = set()
         for p in keep:
-            data = json.loads(p.read_text(encoding="utf-8"))
-            for files in data["tables"].values():
+            for files in _read_snapshot(p).tables.values():
                 referenced.update(files)
         for p in snaps:
             if p not in keep:
