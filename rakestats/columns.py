@@ -43,18 +43,20 @@ __all__ = [
     "hand_key",
     "key64",
     "micros",
+    "pot_shares",
 ]
 
 HAND_FIELDS = (
     "hand_key", "hand_id", "site", "game", "played_at", "table_name", "max_seats",
     "n_players", "currency", "is_tournament", "tournament_id", "ante", "small_bet",
     "big_bet", "bring_in", "dealer_seat", "hero", "view", "total_pot", "house_fee",
-    "source_file", "source_line",
+    "source_file", "source_line", "middle_up", "middle_down",
 )  # fmt: skip
 PLAYER_FIELDS = (
     "hand", "player", "seat", "position", "stack", "invested", "collected", "cards",
     "hole_cards", "up_cards", "went_to_reveal", "skull_ace_held", "skull_ace_outcome",
-    "hand_category", "hand_description", "folded_round", "all_in",
+    "hand_category", "hand_description", "folded_round", "all_in", "reveal_order",
+    "reveal_action", "collected_pots",
 )  # fmt: skip
 ACTION_FIELDS = (
     "prow", "seq", "round", "kind", "amount", "to_amount", "all_in", "facing_bet",
@@ -132,9 +134,11 @@ class HandColumns:
             rec.table_name, rec.max_seats, rec.n_players, rec.currency, rec.is_tournament,
             rec.tournament_id, rec.ante, rec.small_bet, rec.big_bet, rec.bring_in,
             rec.dealer_seat, rec.hero, rec.view, rec.total_pot, rec.house_fee,
-            rec.source_file, rec.source_line,
+            rec.source_file, rec.source_line, rec.middle_up, rec.middle_down,
         )  # fmt: skip
         _append(h, HAND_FIELDS, values)
+        shown = {name: (k, act) for k, (name, act) in enumerate(rec.reveal, start=1)}
+        won = pot_shares(rec)
         p = self.players
         first_row = len(p["hand"])
         row_of: dict[str, int] = {}
@@ -144,7 +148,8 @@ class HandColumns:
                 index, pl.player, pl.seat, pl.position, pl.stack, pl.invested, pl.collected,
                 pl.cards, pl.hole_cards, pl.up_cards, pl.went_to_reveal, pl.skull_ace_held,
                 pl.skull_ace_outcome, pl.hand_category, pl.hand_description,
-                pl.folded_round, pl.all_in,
+                pl.folded_round, pl.all_in, *shown.get(pl.player, (None, None)),
+                won.get(pl.player, []) if rec.pots else None,
             )  # fmt: skip
             _append(p, PLAYER_FIELDS, values)
         a = self.actions
@@ -162,6 +167,27 @@ class HandColumns:
             )  # fmt: skip
             _append(k, PICKUP_FIELDS, values)
         return True
+
+
+def pot_shares(rec: HandRecord) -> dict[str, list[tuple[int, int, int]]]:
+    """What each player collected from each pot, as ``(pot, pot amount, share)``: the
+    ``collected_pots`` of the ``players`` rows.
+
+    >>> from rakestats.records import Game, PotRecord
+    >>> rec = HandRecord(
+    ...     hand_id="H1", site="Room", game=Game.RAKE, played_at=datetime(2026, 1, 5, tzinfo=UTC),
+    ...     table_name="T", max_seats=2, currency="chips", is_tournament=False, ante=1,
+    ...     total_pot=30, house_fee=0, source_file="f.txt", source_line=1, view="server",
+    ...     players=(), pots=(PotRecord(0, 20, (("Ann", 20),)), PotRecord(1, 10, (("Bob", 10),))),
+    ... )
+    >>> pot_shares(rec)
+    {'Ann': [(0, 20, 20)], 'Bob': [(1, 10, 10)]}
+    """
+    out: dict[str, list[tuple[int, int, int]]] = {}
+    for pot in rec.pots:
+        for name, share in pot.shares:
+            out.setdefault(name, []).append((pot.pot, pot.amount, share))
+    return out
 
 
 def _append(columns: dict[str, list[Any]], fields: tuple[str, ...], row: tuple[Any, ...]) -> None:

@@ -18,6 +18,7 @@ __all__ = [
     "HandRecord",
     "PickupRecord",
     "PlayerRecord",
+    "PotRecord",
     "QuarantineRecord",
     "SkipRecord",
 ]
@@ -89,6 +90,17 @@ class PickupRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class PotRecord:
+    """One pot as the history settles it: ``pot`` 0 is the main (or only) pot, k side
+    pot-k; ``amount`` is the pot before the house fee; ``shares`` are the players who
+    collected from it and how much (after the fee), as the collected lines say."""
+
+    pot: int
+    amount: int
+    shares: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class HandRecord:
     hand_id: str
     site: str
@@ -114,6 +126,12 @@ class HandRecord:
     hero: str | None = None
     tournament_id: str | None = None
     extra: dict[str, str] = field(default_factory=dict)
+    # Rake: the middle cards as dealt ("Af 2w Pf"); the face-down ones when shown.
+    middle_up: str | None = None
+    middle_down: str | None = None
+    # The Reveal (showdown) in showing order: (player, "show" or "muck").
+    reveal: tuple[tuple[str, str], ...] = ()
+    pots: tuple[PotRecord, ...] = ()
 
     @property
     def n_players(self) -> int:

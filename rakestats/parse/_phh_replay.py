@@ -56,6 +56,7 @@ class PhhReplay:
         self.folded_round: dict[int, int] = {}
         self.shown: dict[int, list[StdCard]] = {}
         self.mucked: set[int] = set()
+        self.reveal: list[tuple[str, str]] = []  # the showdown: (name, "show" | "muck")
         self.pending: list[tuple[int, int, list[StdCard | None]]] = []  # (index, seat, cards)
         self.unknown_cards = False
 
@@ -129,6 +130,8 @@ class PhhReplay:
         e = self.engine
         seat = self._seat(n)
         if verb == "sm":
+            if e.phase is Phase.SHOWDOWN and seat in e.live_seats and seat not in self.shown:
+                self.reveal.append((e.players[seat].name, "show" if arg else "muck"))
             if not arg:
                 self.mucked.add(seat)
                 return

@@ -273,6 +273,8 @@ def lean_hand(lines: Sequence[str], first: int, source_file: str, cols: HandColu
     category: list[str | None] = [None] * n
     live = n
     rnd = 0
+    middle_up_text: str | None = None
+    middle_down_text: str | None = None
     while True:
         # a betting round
         rnd += 1
@@ -384,12 +386,14 @@ def lean_hand(lines: Sequence[str], first: int, source_file: str, cols: HandColu
             if line[-1] != "]":
                 raise Unhandled
             middle_up = _cards(line[10:-1], n)
+            middle_up_text = line[10:-1]
             line = lines[i + 2]
             middle_down: list[int | None]
             if server:
                 if not line.startswith("Face down: [") or line[-1] != "]":
                     raise Unhandled
                 middle_down = list(_cards(line[12:-1], n))
+                middle_down_text = line[12:-1]
             else:
                 if line != f"Face down: {n} cards":
                     raise Unhandled
@@ -563,12 +567,21 @@ def lean_hand(lines: Sequence[str], first: int, source_file: str, cols: HandColu
         ("bring_in", None), ("dealer_seat", dealer), ("hero", hero),
         ("view", "server" if server else "player"), ("total_pot", st.total_pot),
         ("house_fee", st.house_fee), ("source_file", source_file), ("source_line", first),
+        ("middle_up", middle_up_text), ("middle_down", middle_down_text),
     ):  # fmt: skip
         h[col].append(value)
     p = cols.players
     first_row = len(p["hand"])
     prow = [0] * n
     skull = st.skull_ace
+    # what each seat collected from each pot: (pot, amount before the fee, share)
+    pots_won: dict[int, list[tuple[int, int, int]]] = {seat: [] for seat in seat_list}
+    for pot in st.pots:
+        before_fee = pot.amount + (st.house_fee if pot.index == 0 else 0)
+        for w, share in zip(pot.winners, pot.shares, strict=True):
+            if share > 0:
+                pots_won[w].append((pot.index, before_fee, share))
+    reveal_order = {j: k for k, j in enumerate(live_pos, start=1)} if shown else {}
     for k, seat in enumerate(seat_list):
         j = pos_of_seat[seat]
         prow[j] = first_row + k
@@ -599,6 +612,9 @@ def lean_hand(lines: Sequence[str], first: int, source_file: str, cols: HandColu
         p["hand_description"].append(value.description if value is not None else None)
         p["folded_round"].append(folded_round[j])
         p["all_in"].append(stack[j] == 0 and not folded[j])
+        p["reveal_order"].append(reveal_order.get(j))
+        p["reveal_action"].append("show" if j in shown else None)
+        p["collected_pots"].append(pots_won[seat])
     a = cols.actions
     if actions:
         rows = list(zip(*actions, strict=True))

@@ -8,17 +8,34 @@ from typing import TYPE_CHECKING
 from rakestats.cards import Card
 from rakestats.parse._rake_fast import cards_text
 from rakestats.rake.showdown import Settlement
-from rakestats.records import Game, HandRecord, PlayerRecord
+from rakestats.records import Game, HandRecord, PlayerRecord, PotRecord
 
 if TYPE_CHECKING:
     from rakestats.parse._rake_replay import Replay
 
-__all__ = ["build_record"]
+__all__ = ["build_record", "pot_records"]
 
 
 def _text(cards: Sequence[Card | None]) -> str | None:
     known = [c for c in cards if c is not None]
     return cards_text(known) if len(known) == len(cards) else None
+
+
+def pot_records(s: Settlement, names: dict[int, str]) -> tuple[PotRecord, ...]:
+    """The pots as the history writes them: amounts before the house fee (taken from the
+    main pot), shares after it, winners of no chip left out (they have no collected line)."""
+    return tuple(
+        PotRecord(
+            pot.index,
+            pot.amount + (s.house_fee if pot.index == 0 else 0),
+            tuple(
+                (names[w], share)
+                for w, share in zip(pot.winners, pot.shares, strict=True)
+                if share > 0
+            ),
+        )
+        for pot in s.pots
+    )
 
 
 def build_record(replay: Replay, s: Settlement, source_file: str) -> HandRecord:
@@ -80,4 +97,8 @@ def build_record(replay: Replay, s: Settlement, source_file: str) -> HandRecord:
         pickups=tuple(replay.pickups),
         dealer_seat=hand.dealer_seat,
         hero=hand.hero,
+        middle_up=cards_text(replay.middle_up) if replay.middle_up else None,
+        middle_down=cards_text(replay.middle_down) if replay.middle_down else None,
+        reveal=tuple((h.players[seat].name, "show") for seat in replay.shown),
+        pots=pot_records(s, {seat: p.name for seat, p in h.players.items()}),
     )

@@ -54,6 +54,8 @@ class Replay:
         self.shown: dict[int, tuple[Card, ...]] = {}
         self.hole_known: dict[int, bool] = {}
         self.revealed = False
+        self.middle_up: tuple[Card, ...] = ()
+        self.middle_down: tuple[Card, ...] | None = None  # None: the log does not show them
         self.category: dict[int, str] = {}  # of the known holdings, by seat
 
     def _start(self) -> RakeHand:
@@ -265,6 +267,7 @@ class Replay:
                 (item.line_down, down),
             ]
             raise _fail(self._card_error(cards, h.known_cards(), e), str(e)) from None
+        self.middle_up, self.middle_down = item.up, item.down
 
     def _pickup(self, block: SectionBlock, k: int, end: int) -> None:
         self._not_over(block)

@@ -31,7 +31,7 @@ from rakestats.razz.evaluator import evaluate_low
 from rakestats.razz.events import AntePosted, StudActionKind
 from rakestats.razz.rules import CAP_BETS, STREET_NAMES
 from rakestats.razz.showdown import Settlement
-from rakestats.records import ActionRecord
+from rakestats.records import ActionRecord, PotRecord
 
 __all__ = ["StarsReplay"]
 
@@ -63,6 +63,8 @@ class StarsReplay:
         self.total: TotalLine | None = None
         self.hero: str | None = None
         self.collected: dict[int, int] = {}
+        self.reveal: list[tuple[str, str]] = []  # the showdown: (name, "show" | "muck")
+        self.pots: tuple[PotRecord, ...] = ()
         self.seat_of = {s.name: s.seat for s in hand.seats}
         self.engine = self._start()
         self.showdown_line: int | None = None
@@ -137,6 +139,7 @@ class StarsReplay:
             elif isinstance(it, MuckLine):
                 if it.words == "mucks hand" and self.engine.phase is Phase.SHOWDOWN:
                     self.mucked.add(self.seat_of[it.name])
+                self._at_showdown(it.name, "muck")
             elif isinstance(it, CollectLine):
                 self._finish(it.line)
                 self.collects.append(it)
@@ -298,6 +301,15 @@ class StarsReplay:
         )
 
     # ------------------------------------------------------------------ showing
+    def _at_showdown(self, name: str, what: str) -> None:
+        """Note a show or a muck of a player still in, at the showdown, in its order."""
+        e = self.engine
+        seat = self.seat_of.get(name)
+        if e.phase is not Phase.SHOWDOWN or seat not in e.live_seats:
+            return
+        if all(n != name for n, _ in self.reveal):
+            self.reveal.append((name, what))
+
     def _show(self, it: ShowLine) -> None:
         e = self.engine
         seat = self.seat_of[it.name]
@@ -308,6 +320,7 @@ class StarsReplay:
         except IllegalActionError as err:
             raise _fail(it.line, str(err)) from None
         self.shown[seat] = it.cards
+        self._at_showdown(it.name, "show")
         known = [c for c in cards if c is not None]
         if it.description is not None and it.description.startswith("Lo: "):
             actual = evaluate_low(known).description

@@ -14,8 +14,10 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from rakestats.parse._base import HandError
+from rakestats.parse._stars_model import TotalLine
 from rakestats.razz.events import UncalledReturned
 from rakestats.razz.showdown import Settlement, split
+from rakestats.records import PotRecord
 
 if TYPE_CHECKING:
     from rakestats.parse._stars_replay import StarsReplay
@@ -111,6 +113,29 @@ def _check_summary(r: StarsReplay, got: dict[int, int]) -> None:
                 raise _fail(it.line, str(err)) from None
 
 
+def _pot_index(label: str) -> int:
+    """0 for ``pot`` and ``main pot``, k for ``side pot-k`` (``side pot``: 1)."""
+    if not label.startswith("side"):
+        return 0
+    return int(label.rsplit("-", 1)[1]) if "-" in label else 1
+
+
+def _pots(r: StarsReplay, s: Settlement, t: TotalLine) -> tuple[PotRecord, ...]:
+    """The pots as the history writes them: each pot's amount (the summary's, before the
+    rake; the settlement's where the summary gives none) and the collected lines."""
+    shares: dict[int, dict[str, int]] = {}
+    for c in r.collects:
+        mine = shares.setdefault(_pot_index(c.pot), {})
+        mine[c.name] = mine.get(c.name, 0) + c.amount
+    n = max(len(s.pots), max(shares, default=0) + 1)
+    written = t.pots if len(t.pots) == n else ((t.total,) if n == 1 else ())
+    out = []
+    for i in range(n):
+        amount = written[i] if written else (s.pots[i].amount if i < len(s.pots) else 0)
+        out.append(PotRecord(i, amount, tuple(shares.get(i, {}).items())))
+    return tuple(out)
+
+
 def check_end(r: StarsReplay, s: Settlement) -> None:
     """The end of the hand agrees with the settlement (raises HandError)."""
     _check_uncalled(r)
@@ -127,3 +152,4 @@ def check_end(r: StarsReplay, s: Settlement) -> None:
     got = _check_collected(r, s, t.rake, t.line)
     _check_summary(r, got)
     r.collected = got
+    r.pots = _pots(r, s, t)

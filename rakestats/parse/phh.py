@@ -30,7 +30,7 @@ from rakestats.parse._base import HandError, ParseResult, SiteParser
 from rakestats.parse._phh_replay import PhhError, PhhReplay
 from rakestats.parse._stars_record import player_records
 from rakestats.razz.engine import StudHand
-from rakestats.records import Game, HandRecord, SkipRecord
+from rakestats.records import Game, HandRecord, PotRecord, SkipRecord
 
 __all__ = ["PhhParser"]
 
@@ -158,4 +158,17 @@ class PhhParser(SiteParser):
             hero=None,
             tournament_id=event if currency == "chips" else None,
             extra={k: str(d[k]) for k in ("event", "author", "city", "country") if k in d},
+            reveal=tuple(replay.reveal),
+            pots=tuple(
+                PotRecord(
+                    pot.index,
+                    pot.amount,
+                    tuple(
+                        (engine.players[w].name, share)
+                        for w, share in zip(pot.winners, pot.shares, strict=True)
+                        if share > 0
+                    ),
+                )
+                for pot in s.pots
+            ),
         )

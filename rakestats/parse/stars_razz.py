@@ -96,4 +96,6 @@ class StarsRazzParser(SiteParser):
             hero=replay.hero,
             tournament_id=header.tournament_id,
             extra=extra,
+            reveal=tuple(replay.reveal),
+            pots=replay.pots,
         )

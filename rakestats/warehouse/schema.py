@@ -16,6 +16,7 @@ __all__ = [
     "ACTION_KINDS",
     "HAND_TABLES",
     "MAX_ROUNDS",
+    "POT_SHARE",
     "ROUND_COUNTERS",
     "SCHEMA_VERSION",
     "TABLES",
@@ -69,6 +70,20 @@ HANDS = pa.schema(
         pa.field("source_file", pa.string()),
         pa.field("source_line", pa.int64()),
         pa.field("txn", pa.int64()),
+        # Rake: the middle cards as dealt; the face-down ones only where the log shows
+        # them (a server log), else null.
+        pa.field("middle_up", pa.string()),
+        pa.field("middle_down", pa.string()),
+    ]
+)
+
+# What a player collected from each pot: 0 the main (or only) pot, k side pot-k;
+# ``pot_amount`` the pot before the house fee, ``amount`` the player's share after it.
+POT_SHARE = pa.struct(
+    [
+        pa.field("pot", pa.int16()),
+        pa.field("pot_amount", pa.int64()),
+        pa.field("amount", pa.int64()),
     ]
 )
 
@@ -102,6 +117,11 @@ PLAYERS = pa.schema(
             for r in range(1, MAX_ROUNDS + 1)
             for c in ROUND_COUNTERS
         ],
+        # At the Reveal (showdown): 1, 2, ... in the order the players showed or mucked,
+        # and which they did ("show" or "muck"); null for players not there.
+        pa.field("reveal_order", pa.int16()),
+        pa.field("reveal_action", pa.string()),
+        pa.field("collected_pots", pa.list_(POT_SHARE)),
     ]
 )
 
