@@ -1,15 +1,87 @@
-"""The ``rakestats`` command group; each command lives in its own module."""
+"""The ``rakestats`` command group; each command lives in its own module.
+
+Command modules are imported when their command runs (or when ``--help`` lists them),
+so that ``rakestats ingest`` never imports plotting (matplotlib would write its cache
+under ``~``) nor the report.
+"""
 
 from __future__ import annotations
+
+import importlib
+import sys
+import warnings
+from typing import Any, TextIO
 
 import click
 
 from rakestats._version import __version__
 
-__all__ = ["main"]
+__all__ = ["COMMANDS", "main"]
+
+COMMANDS: dict[str, str] = {
+    "compact": "rakestats.cli.ingest",
+    "demo": "rakestats.cli.demo",
+    "hand": "rakestats.cli.hand",
+    "ingest": "rakestats.cli.ingest",
+    "quarantine": "rakestats.cli.ingest",
+    "report": "rakestats.cli.report",
+    "sample-data": "rakestats.cli.sample_data",
+    "simulate": "rakestats.cli.simulate",
+    "stats": "rakestats.cli.stats",
+}
+"""Each command and the module that defines it (importing the module registers it)."""
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _LazyGroup(click.Group):
+    """A group whose commands are imported on first use; a warehouse error escaping a
+    command becomes one line and exit status 2; the library's warnings are one line."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(COMMANDS) | set(self.commands))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            importlib.import_module(COMMANDS[cmd_name])
+        return self.commands.get(cmd_name)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        with warnings.catch_warnings():
+            warnings.showwarning = _show_warning
+            try:
+                return super().invoke(ctx)
+            except Exception as exc:
+                from rakestats.warehouse._store import WarehouseError
+
+                if not isinstance(exc, WarehouseError):
+                    raise
+                from rakestats.cli._common import safe_text
+
+                click.echo(f"error: {safe_text(str(exc))}", err=True)
+                sys.exit(2)
+
+
+def _show_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
+    """A warning from rakestats as one line on stderr (``warning: ...``)."""
+    if category.__module__.startswith("rakestats"):
+        from rakestats.cli._common import safe_text
+
+        click.echo(f"warning: {safe_text(str(message))}", err=True)
+    else:
+        print(
+            warnings.formatwarning(message, category, filename, lineno, line),
+            file=sys.stderr,
+            end="",
+        )
+
+
+@click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="rakestats")
 def main() -> None:
     """Hand-history analytics for Rake and Razz.

@@ -194,9 +194,9 @@ class Store:
             }
             _write_atomic(self.root / MARKER, json.dumps(meta, indent=2).encode())
         except OSError as exc:
-            where = exc.filename if isinstance(exc.filename, str) else self.name
+            where = f" ({exc.filename})" if isinstance(exc.filename, str) else ""
             raise WarehouseError(
-                f"{where}: cannot create the warehouse: {exc.strerror or exc}"
+                f"{self.name}: cannot create the warehouse: {exc.strerror or exc}{where}"
             ) from None
 
     def schema_version(self) -> int:
@@ -204,7 +204,11 @@ class Store:
             meta = json.loads((self.root / MARKER).read_text(encoding="utf-8"))
         except FileNotFoundError:
             raise WarehouseError(f"{self.name}: not a rakestats warehouse (no {MARKER})") from None
-        except (OSError, ValueError) as exc:
+        except OSError as exc:
+            raise WarehouseError(
+                f"{self.root / MARKER}: cannot read: {exc.strerror or exc}"
+            ) from None
+        except ValueError as exc:
             raise WarehouseError(f"{self.root / MARKER}: unreadable: {exc}") from None
         version = meta.get("schema_version") if isinstance(meta, dict) else None
         if not isinstance(version, int):
