@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from rakestats import Warehouse
 from rakestats.cli import main
+from rakestats.money import format_money
 from tests._stats_fixtures import P, hand, write_warehouse
 from tests.test_report import INJ, SCRIPT, build_warehouse
 
@@ -68,12 +69,14 @@ def test_hand_command_prints_the_hand(wh: Warehouse) -> None:
     out = result.output
     assert out.startswith(f"Hand {hid} at Rakestats Sim: Rake, 2026-01-05")
     for needle in ("Seats:", "Seat ", "*** First betting round ***", "*** Reveal ***",
-                   "loses automatically", "*** Result ***", "Total pot"):  # fmt: skip
+                   "automatic loss with the Ace of Skulls", "*** Pots ***", "*** Result ***",
+                   "Total pot"):  # fmt: skip
         assert needle in out
     assert out.index("First betting round") < out.index("Reveal") < out.index("Result")
     players = wh.hands(hand_id=hid)
     for row in players.itertuples():
-        assert f"{row.player}: put in {row.invested}, collected {row.collected}" in out
+        put, got = format_money(row.invested, "chips"), format_money(row.collected, "chips")
+        assert f"{row.player}: put in {put}, collected {got}" in out
 
 
 def test_hand_command_shows_pickups_and_amounts(wh: Warehouse) -> None:
