@@ -90,10 +90,11 @@ def test_razz_only_report_has_the_stud_section(razz_report: tuple[str, Path]) ->
 def test_stud_table_rows(razz_report: tuple[str, Path]) -> None:
     rows = {r[0]: r for r in _table_rows(razz_report[0], "stud")}
     assert len(rows) == 20
-    # s0rrow (see tests/test_stats_razz.py): 9 hands, -27 cents, -37.5 BB/100, one
-    # bring-in and one completion in 9 hands, 4 VPIP, 1 showdown of 5 hands at 4th street
+    # s0rrow (see tests/test_stats_razz.py): 9 hands, -27 cents (shown as dollars),
+    # -37.5 BB/100, one bring-in and one completion in 9 hands, 4 VPIP, 1 showdown of 5
+    # hands at 4th street
     s0 = rows["s0rrow"]
-    assert s0[:6] == ["s0rrow", "razz", "USD", "9", "-27", "-37.5"]
+    assert s0[:6] == ["s0rrow", "razz", "USD", "9", "-$0.27", "-37.5"]
     assert s0[8:13] == ["11.1%", "11.1%", "11.1%", "0.0%", "44.4%"]
     assert s0[-2:] == ["20.0%", "0.0%"]
     assert rows["Hero"][11] == "100.0%"  # raised on 3rd street in his one hand

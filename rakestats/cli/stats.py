@@ -13,12 +13,14 @@ import pandas as pd
 
 from rakestats.api import Warehouse
 from rakestats.cli._common import fail_on_warehouse_error, safe_text, warehouse_option
+from rakestats.cli._display import DISPLAY_SUFFIX, display_columns, money_text, with_display
 from rakestats.cli._group import main
 from rakestats.stats import AliasError, FilterArgs
 
 __all__ = ["JSON_KEYS", "STUD_TABLE", "stats_command"]
 
-# Keys of each object of ``--format json``, in order (rates are fractions 0-1).
+# Keys of each object of ``--format json``, in order (rates are fractions 0-1); then,
+# for each amount among them, ``<key>_display``: the amount as text in its currency.
 JSON_KEYS = (
     "player",
     "game",
@@ -50,13 +52,14 @@ JSON_KEYS = (
     "skull_ace_net",
 )
 
-# Terminal table: (header, column, format).
+# Terminal table: (header, column, format); format ``$`` is an amount shown in the row's
+# currency (``$0.97``, ``4,250`` chips).
 _TABLE = (
     ("player", "player", "s"),
     ("game", "game", "s"),
     ("cur", "currency", "s"),
     ("hands", "hands", "d"),
-    ("net", "net", "d"),
+    ("net", "net", "$"),
     ("win/100", "winrate_per100", ".1f"),
     ("95% CI", "_ci", "s"),
     ("unit", "winrate_unit", "s"),
@@ -78,7 +81,7 @@ STUD_TABLE = (
     ("game", "game", "s"),
     ("cur", "currency", "s"),
     ("hands", "hands", "d"),
-    ("net", "net", "d"),
+    ("net", "net", "$"),
     ("BB/100", "winrate_per100", ".1f"),
     ("95% CI", "_ci", "s"),
     ("bring-in", "bring_in_pct", "%"),
@@ -110,10 +113,12 @@ def _records(df: pd.DataFrame, keys: tuple[str, ...] = JSON_KEYS) -> list[dict[s
     ]
 
 
-def _cell(value: Any, fmt: str) -> str:
+def _cell(value: Any, fmt: str, currency: Any = None) -> str:
     value = _json_value(value)
     if value is None:
         return "-"
+    if fmt == "$":
+        return safe_text(money_text(value, currency))
     if fmt == "s":
         return safe_text(str(value))
     if fmt == "%":
@@ -128,7 +133,7 @@ def _table(df: pd.DataFrame, spec: tuple[tuple[str, str, str], ...] = _TABLE) ->
             for lo, hi in zip(df["winrate_ci_low"], df["winrate_ci_high"], strict=True)
         ]
     )
-    rows = [[_cell(v, fmt) for _, col, fmt in spec for v in (r[col],)] for _, r in df.iterrows()]
+    rows = [[_cell(r[col], fmt, r["currency"]) for _, col, fmt in spec] for _, r in df.iterrows()]
     heads = [h for h, _, _ in spec]
     widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(heads)]
     left = {i for i, (_, _, fmt) in enumerate(spec) if fmt == "s"}
@@ -218,10 +223,17 @@ def stats_command(
             raise click.UsageError(safe_text(str(exc))) from None
     if fmt == "json":
         keys = tuple(df.columns) if stud else JSON_KEYS
-        click.echo(json.dumps(_records(df, keys), ensure_ascii=False, indent=1))
+        keys += tuple(c + DISPLAY_SUFFIX for c in display_columns(keys))
+        click.echo(json.dumps(_records(with_display(df), keys), ensure_ascii=False, indent=1))
     elif fmt == "csv":
+        df = with_display(df)
         if sys.stdout.isatty():  # names from histories must not drive the terminal
-            for col in ("player", "game", "currency"):
+            for col in (
+                "player",
+                "game",
+                "currency",
+                *df.columns[df.columns.str.endswith("_display")],
+            ):
                 df[col] = [v if v is None else safe_text(str(v)) for v in df[col]]
         click.echo(df.to_csv(index=False), nl=False)
     elif df.empty:

@@ -22,7 +22,7 @@ from matplotlib.axes import Axes
 from matplotlib.axis import Axis
 from matplotlib.table import Table
 from matplotlib.text import Text
-from matplotlib.ticker import FixedFormatter
+from matplotlib.ticker import FixedFormatter, FixedLocator
 
 __all__ = ["literal", "plain"]
 
@@ -35,7 +35,9 @@ def plain(text: Text) -> Text:
 
 
 def _word_ticks(axis: Axis) -> Iterator[Text]:
-    if isinstance(axis.get_major_formatter(), FixedFormatter):
+    """Tick labels given as text (``set_xticks(x, labels)``: a fixed locator)."""
+    words = isinstance(axis.get_major_formatter(), FixedFormatter)
+    if words or isinstance(axis.get_major_locator(), FixedLocator):
         for tick in axis.get_major_ticks():
             yield tick.label1
             yield tick.label2

@@ -134,7 +134,7 @@ def net_won_graph(
     ax.set_xlabel("hands played")
     ax.set_ylabel(_axis_label(df, currency, sizes, in_game))
     ax.yaxis.set_major_formatter(MoneyFormatter(CHIPS if in_game else currency))
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True, steps=[1, 2, 2.5, 5, 10]))
     ax.legend(loc="best")
     return literal(ax)
 

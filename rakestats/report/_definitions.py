@@ -7,7 +7,11 @@ __all__ = ["DEFINITIONS", "RAKE_ONLY", "STUD_DEFINITIONS"]
 # (name, definition)
 DEFINITIONS: tuple[tuple[str, str], ...] = (
     ("hands", "Hands dealt to the player."),
-    ("net", "Σ (collected − invested), after the house fee, in the hand's smallest unit."),
+    (
+        "net",
+        "Σ (collected − invested), after the house fee, shown in the currency's units: "
+        "dollars for USD ($0.97 for 97 cents), chips with thousands separators.",
+    ),
     (
         "win/100",
         "100 × the mean over hands of net / unit, where the unit is the hand's ante (Rake) "

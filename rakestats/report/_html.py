@@ -66,6 +66,15 @@ dd{margin:0 0 .6em 1.5em}.meta{color:#555}
 """
 
 
+_MONEY_NOTE = (
+    "Amounts are in each row's currency: dollars for USD (cents stored, $0.97 shown), "
+    "chips with thousands separators. Win rates are per 100 hands in the game's unit "
+    "(antes for Rake, big bets for Razz). A net-won graph of hands at several stakes is "
+    "in that unit too, each hand in its own ante or big bet; at one stake, in chips or "
+    "the currency."
+)
+
+
 def hand_command(warehouse: str, hand_id: str) -> str:
     """The shell command that prints one hand."""
     return f"rakestats hand --warehouse {shlex.quote(warehouse)} {shlex.quote(hand_id)}"
@@ -154,7 +163,9 @@ def render_html(data: ReportData, charts: list[Chart]) -> str:
             f"<p>{len(data.stats)} rows (player, game, currency), {player_hands} player-hands."
             "</p>" + _filters(data)
         ),
-        "results": _table(data.stats, STATS_TABLE, "stats") + _figures(charts, "results"),
+        "results": f"<p>{_MONEY_NOTE}</p>"
+        + _table(data.stats, STATS_TABLE, "stats")
+        + _figures(charts, "results"),
         "style": _figures(charts, "style"),
         "positions": _figures(charts, "positions")
         + "<details><summary>Per player and seat</summary>"

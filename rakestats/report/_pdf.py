@@ -7,6 +7,7 @@ import pandas as pd
 from matplotlib.backends.backend_pdf import PdfPages
 from matplotlib.figure import Figure
 
+from rakestats.plots._text import literal, plain
 from rakestats.report._data import ReportData
 from rakestats.report._figures import Chart
 from rakestats.report._tables import (
@@ -30,7 +31,7 @@ _A4_LANDSCAPE = (11.69, 8.27)
 
 def _text_page(lines: list[str]) -> Figure:
     fig = Figure(figsize=_A4_LANDSCAPE)
-    fig.text(0.05, 0.95, "\n".join(lines), va="top", family="monospace", fontsize=10)
+    plain(fig.text(0.05, 0.95, "\n".join(lines), va="top", family="monospace", fontsize=10))
     return fig
 
 
@@ -48,6 +49,7 @@ def _table_pages(title: str, df: pd.DataFrame, columns: tuple[Column, ...]) -> l
         table.auto_set_font_size(False)
         table.set_fontsize(7)
         table.auto_set_column_width(list(range(len(heads))))
+        literal(ax)  # names from histories are drawn as written
         pages.append(fig)
     return pages
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import pandas as pd
 
+from rakestats.money import format_money
 from rakestats.rake.evaluator import HandCategory
 from rakestats.razz.evaluator import LowCategory
 
@@ -25,14 +26,16 @@ __all__ = [
     "rows",
 ]
 
-Column = tuple[str, str, str]  # header, column, format: s text, d int, % rate, .Nf float
+# header, column, format: s text, d int, % rate, .Nf float, t time, $ an amount in the
+# row's currency (stored in its smallest unit; shown as ``$0.97`` or ``4,250`` chips)
+Column = tuple[str, str, str]
 
 STATS_TABLE: tuple[Column, ...] = (
     ("player", "player", "s"),
     ("game", "game", "s"),
     ("currency", "currency", "s"),
     ("hands", "hands", "d"),
-    ("net", "net", "d"),
+    ("net", "net", "$"),
     ("win/100", "winrate_per100", ".1f"),
     ("CI low", "winrate_ci_low", ".1f"),
     ("CI high", "winrate_ci_high", ".1f"),
@@ -51,7 +54,7 @@ POSITION_TABLE: tuple[Column, ...] = (
     ("game", "game", "s"),
     ("from dealer", "from_dealer", "d"),
     ("hands", "hands", "d"),
-    ("net", "net", "d"),
+    ("net", "net", "$"),
     ("win/100", "winrate_per100", ".1f"),
     ("VPIP", "vpip", "%"),
     ("AF", "af", ".2f"),
@@ -69,7 +72,7 @@ SKULL_TABLE: tuple[Column, ...] = (
     ("CI low", "skull_ace_loss_ci_low", "%"),
     ("CI high", "skull_ace_loss_ci_high", "%"),
     ("folds", "skull_ace_folds", "d"),
-    ("net", "skull_ace_net", "d"),
+    ("net", "skull_ace_net", "$"),
     ("picked up face up", "skull_ace_pickups_face_up", "d"),
     ("face down", "skull_ace_pickups_face_down", "d"),
 )
@@ -79,7 +82,7 @@ STUD_TABLE: tuple[Column, ...] = (
     ("game", "game", "s"),
     ("currency", "currency", "s"),
     ("hands", "hands", "d"),
-    ("net", "net", "d"),
+    ("net", "net", "$"),
     ("BB/100", "winrate_per100", ".1f"),
     ("CI low", "winrate_ci_low", ".1f"),
     ("CI high", "winrate_ci_high", ".1f"),
@@ -112,7 +115,7 @@ AUTO_LOSS_TABLE: tuple[Column, ...] = (
     ("table", "table_name", "s"),
     ("player", "player", "s"),
     ("hand", "hand_description", "s"),
-    ("net", "net", "d"),
+    ("net", "net", "$"),
 )
 
 CATEGORY_TABLE: tuple[Column, ...] = (
@@ -123,12 +126,15 @@ CATEGORY_TABLE: tuple[Column, ...] = (
 )
 
 
-def cell(value: Any, fmt: str) -> str:
-    """A value as table text (unescaped); missing values are ``-``."""
+def cell(value: Any, fmt: str, currency: str | None = None) -> str:
+    """A value as table text (unescaped); missing values are ``-``. An amount (``$``) is
+    in ``currency``'s units: ``$0.97`` for 97 cents, ``4,250`` for chips."""
     if value is None or value is pd.NA or value is pd.NaT:
         return "-"
     if isinstance(value, float) and not math.isfinite(value):
         return "-"
+    if fmt == "$":
+        return format_money(value, currency)
     if fmt == "s":
         return str(value)
     if fmt == "t":
@@ -142,10 +148,16 @@ def cell(value: Any, fmt: str) -> str:
 
 def rows(df: pd.DataFrame, columns: tuple[Column, ...]) -> list[list[str]]:
     """The table body as text, one list per row (columns missing from ``df`` are
-    ``-``)."""
+    ``-``; amounts are in the currency of the row's ``currency``, chips without one)."""
     return [
-        [cell(rec.get(col), fmt) for _, col, fmt in columns] for rec in df.to_dict(orient="records")
+        [cell(rec.get(col), fmt, _currency(rec)) for _, col, fmt in columns]
+        for rec in df.to_dict(orient="records")
     ]
+
+
+def _currency(rec: dict[Any, Any]) -> str | None:
+    value = rec.get("currency")
+    return value if isinstance(value, str) else None
 
 
 def category_counts(reveals: pd.DataFrame) -> pd.DataFrame:

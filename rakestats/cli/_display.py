@@ -1,0 +1,60 @@
+"""Money in the command line's output, for a person to read.
+
+Stored amounts stay integers in the smallest unit (``net`` is 97 for $0.97); tables show
+them in the currency's units, and ``--format csv|json`` add a ``<column>_display`` text
+beside the numbers (after every other column, so the existing ones keep their places).
+
+>>> import pandas as pd
+>>> df = pd.DataFrame({"currency": ["USD", "chips"], "net": [97, -4250],
+...                    "net_per_hand": [10.78, -3.4]})
+>>> with_display(df)[["net_display", "net_per_hand_display"]].values.tolist()
+[['$0.97', '$0.1078'], ['-4,250', '-3.40']]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+
+from rakestats.money import (
+    AMOUNT_COLUMNS,
+    PER_HAND_COLUMNS,
+    PER_HAND_EXTRA_PLACES,
+    decimals,
+    format_money,
+)
+
+__all__ = ["DISPLAY_SUFFIX", "display_columns", "money_text", "with_display"]
+
+DISPLAY_SUFFIX = "_display"
+
+
+def money_text(value: Any, currency: Any, *, per_hand: bool = False) -> str:
+    """A stored amount (or an amount per hand, with two more digits) in ``currency``'s
+    units; empty when missing."""
+    cur = currency if isinstance(currency, str) else None
+    places = decimals(cur) + PER_HAND_EXTRA_PLACES if per_hand else None
+    return format_money(value, cur, places=places)
+
+
+def display_columns(columns: Any) -> list[str]:
+    """The amount columns among ``columns`` (in their order) that get a display text."""
+    money = set(AMOUNT_COLUMNS) | set(PER_HAND_COLUMNS)
+    return [str(c) for c in columns if c in money]
+
+
+def with_display(df: pd.DataFrame) -> pd.DataFrame:
+    """``df`` with ``<column>_display`` appended for each amount column: the amount as a
+    person reads it in the row's currency (``$0.97``, ``-4,250``); the amounts
+    themselves are unchanged. A missing amount has no text (None)."""
+    if "currency" not in df.columns:
+        return df
+    out = df.copy()
+    for col in display_columns(df.columns):
+        per_hand = col in PER_HAND_COLUMNS
+        out[col + DISPLAY_SUFFIX] = [
+            money_text(v, c, per_hand=per_hand) or None
+            for v, c in zip(df[col], df["currency"], strict=True)
+        ]
+    return out
