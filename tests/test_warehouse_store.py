@@ -177,6 +177,10 @@ def _with_cards(rec, view, hero, cards):  # type: ignore[no-untyped-def]
     return dataclasses.replace(rec, view=view, hero=hero, players=players)
 
 
+def anns_log_key(rec):  # type: ignore[no-untyped-def]
+    return hand_key(rec.site, rec.hand_id)
+
+
 def test_a_hand_seen_from_another_view_keeps_one_copy_with_the_union_of_cards(tmp_path):
     store = Store(tmp_path)
     store.create()
@@ -188,7 +192,9 @@ def test_a_hand_seen_from_another_view_keeps_one_copy_with_the_union_of_cards(tm
     fresh, dups, other_view = keys.filter_new(hands_to_tables([bobs_log], 0))
     assert dups == 1 and fresh["hands"].num_rows == 0 and other_view is not None
     with store.lock():
-        assert merge_views(store, other_view) == 1
+        txn = store.begin()
+        assert merge_views(store, other_view, txn).updated == {anns_log_key(anns_log)}
+        txn.commit()
     rows = (
         connect(store)
         .execute("SELECT player, cards FROM players WHERE hand_id = 'H000001' ORDER BY player")
@@ -206,7 +212,7 @@ def test_a_hand_seen_from_another_view_keeps_one_copy_with_the_union_of_cards(tm
     assert dups == 1
     if other_view is not None:
         with store.lock():
-            assert merge_views(store, other_view) == 0
+            assert not merge_views(store, other_view, store.begin()).updated
     assert store.snapshot().version == version
 
 

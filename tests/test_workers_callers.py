@@ -140,3 +140,23 @@ def test_pool_reports_a_dead_worker() -> None:
 
     with WorkerPool(1) as pool, pytest.raises(WorkerError, match="ended unexpectedly"):
         list(pool.imap(os._exit, [3]))
+
+
+def test_dask_local_cluster_from_unguarded_script(
+    tmp_path: Path, histories: Path, reference: list[tuple[object, ...]]
+) -> None:
+    pytest.importorskip("distributed")
+    cwd = _case_dir(tmp_path, histories)
+    code = (
+        "from rakestats import Warehouse\n"
+        "from rakestats.warehouse import client_for\n"
+        "client = client_for('local:2')\n"
+        "s = Warehouse('wh/').ingest(['histories/'], client=client)\n"
+        "client.close()\n"
+        "print('INGESTED', s.ingested)\n"
+    )
+    (cwd / "job.py").write_text(code)
+    proc = _run(["job.py"], cwd)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert proc.stdout.count("INGESTED") == 1
+    assert _fingerprint(cwd / "wh") == reference

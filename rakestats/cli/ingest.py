@@ -14,8 +14,7 @@ from rakestats.cli._common import (
     warehouse_option,
 )
 from rakestats.cli._group import main
-from rakestats.warehouse import walk
-from rakestats.warehouse._distributed import DaskUnavailableError, client_for
+from rakestats.warehouse import DaskUnavailableError, client_for, walk
 from rakestats.warehouse._ingest import COMMIT_EVERY
 
 __all__ = ["compact_command", "ingest_command", "quarantine_command"]

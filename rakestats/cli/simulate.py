@@ -28,10 +28,11 @@ def _fee_cap(text: str) -> int | None:
 @click.option("--out", type=click.Path(file_okay=False), required=True, help="Output directory.")
 @click.option(
     "--view",
-    type=click.Choice(["server", "player"]),
+    type=click.Choice(["server", "player", "both"]),
     default="server",
     show_default=True,
-    help="Server log (one file per session) or players' logs (one file per seat).",
+    help="Server log (one file per session), players' logs (one file per seat), or both "
+    "(the same hands in OUT/server/ and OUT/player/).",
 )
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes; the output does not depend on it.")  # fmt: skip

@@ -39,16 +39,21 @@ class SessionPlan:
     start: datetime
     seed: str
     out_dir: str
-    view: str  # "server" | "player"
+    view: str  # "server" | "player" | "both" (server/ and player/ sub-folders)
 
     def file_name(self, seat: int | None = None) -> str:
         base = f"{self.run_id}-{self.table_no:04d}"
-        return f"{base}.txt" if seat is None else f"{base}-seat{seat}.txt"
+        name = f"{base}.txt" if seat is None else f"{base}-seat{seat}.txt"
+        if self.view == "both":
+            return f"{'server' if seat is None else 'player'}/{name}"
+        return name
 
     def file_names(self) -> list[str]:
-        if self.view == "server":
-            return [self.file_name()]
-        return [self.file_name(seat) for seat, _, _ in self.seats]
+        server = [self.file_name()] if self.view in ("server", "both") else []
+        player = (
+            [self.file_name(seat) for seat, _, _ in self.seats] if self.view != "server" else []
+        )
+        return server + player
 
 
 @dataclass(slots=True)
@@ -105,10 +110,10 @@ def play_session(plan: SessionPlan) -> dict[str, PlayerCounts]:
     out = Path(plan.out_dir)
     with ExitStack() as stack:
         files: list[tuple[str | None, TextIO]] = []
-        if plan.view == "server":
+        if plan.view in ("server", "both"):
             path = out / plan.file_name()
             files.append((None, stack.enter_context(_open(path))))
-        else:
+        if plan.view in ("player", "both"):
             for p in seats:
                 path = out / plan.file_name(p.seat)
                 files.append((p.name, stack.enter_context(_open(path))))

@@ -147,14 +147,15 @@ def simulate(
 
     ``players`` is a table size or a range (``"2-8"``); ``house_fee`` a percentage
     (0 turns the fee off) capped at ``fee_cap`` antes (``None``: uncapped). One history
-    file per session (server view) or per seat per session (player view), and
+    file per session (server view) or per seat per session (player view), or both in
+    ``out/server/`` and ``out/player/`` with the same hand ids (``view="both"``), and
     players.json with each player's style and simulated counts. The output depends only
     on the arguments other than ``jobs``.
     """
     if hands < 1:
         raise ValueError(f"hands must be at least 1, got {hands}")
-    if view not in ("server", "player"):
-        raise ValueError(f"view must be 'server' or 'player', got {view!r}")
+    if view not in ("server", "player", "both"):
+        raise ValueError(f"view must be 'server', 'player' or 'both', got {view!r}")
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, got {jobs}")
     if fee_cap is not None and fee_cap < 0:
@@ -166,6 +167,9 @@ def simulate(
     rid = run_id(site, seed, config)
     out_path = Path(out)
     out_path.mkdir(parents=True, exist_ok=True)
+    if view == "both":
+        (out_path / "server").mkdir(exist_ok=True)
+        (out_path / "player").mkdir(exist_ok=True)
     plans = _plans(site, rid, hands, span, seed, percent, fee_cap, out_path, view)
     totals: dict[str, PlayerCounts] = {}
     files: list[Path] = []

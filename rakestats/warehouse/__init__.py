@@ -9,6 +9,7 @@
 0
 """
 
+from rakestats.warehouse._distributed import DaskUnavailableError, client_for
 from rakestats.warehouse._duck import connect
 from rakestats.warehouse._ingest import IngestSummary, ingest_paths, walk
 from rakestats.warehouse._maintenance import (
@@ -30,6 +31,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "TABLES",
     "CompactSummary",
+    "DaskUnavailableError",
     "IngestSummary",
     "RetrySummary",
     "Snapshot",
@@ -37,6 +39,7 @@ __all__ = [
     "WarehouseError",
     "WarehouseLockedError",
     "WarehouseVersionError",
+    "client_for",
     "compact",
     "connect",
     "ingest_paths",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 
 import numpy as np
 import pyarrow as pa
@@ -15,7 +16,7 @@ from rakestats.warehouse._merge import view_signature
 from rakestats.warehouse._store import Snapshot, Store
 from rakestats.warehouse.schema import HAND_TABLES
 
-__all__ = ["KeySet", "unique_hands"]
+__all__ = ["KeySet", "Split", "unique_hands"]
 
 _MERGE_AT = 200_000
 
@@ -47,30 +48,55 @@ def _signatures(t: pa.Table) -> np.ndarray:
     return sig
 
 
+@dataclass
+class Split:
+    """A batch split by :meth:`KeySet.filter_new`: the hands not seen before (``new``),
+    how many were duplicates, the duplicates that come from another view than the
+    stored copy (``merge``, candidates for :func:`~rakestats.warehouse._merge.merge_views`)
+    and the copies whose content differs from the stored copy's (``conflicts``: the
+    same hand id for a different hand, never a duplicate)."""
+
+    new: dict[str, pa.Table]
+    duplicates: int = 0
+    merge: dict[str, pa.Table] | None = None
+    conflicts: pa.Table | None = None  # rows of ``hands``
+
+
 class KeySet:
     """The hand keys already in the warehouse plus those added by this run, each with
-    the signature of the view it came from (see :func:`view_signature`)."""
+    the signature of the view it came from (see :func:`view_signature`) and the hand's
+    content key (see :mod:`rakestats.warehouse._fingerprint`)."""
 
-    def __init__(self, base: np.ndarray, sigs: np.ndarray, quarantine: set[int]) -> None:
+    def __init__(
+        self,
+        base: np.ndarray,
+        sigs: np.ndarray,
+        quarantine: set[int],
+        contents: np.ndarray | None = None,
+    ) -> None:
         order = np.argsort(base.astype(np.int64), kind="stable")
         self._base = base.astype(np.int64)[order]
         self._sigs = sigs.astype(np.int64)[order]
-        self._recent: dict[int, int] = {}
+        cks = np.zeros(len(base), np.int64) if contents is None else contents.astype(np.int64)
+        self._cks = cks[order]
+        self._recent: dict[int, tuple[int, int]] = {}
         self._quarantine = quarantine
 
     @classmethod
     def load(cls, store: Store, snapshot: Snapshot) -> KeySet:
-        keys, sigs = [], []
+        keys, sigs, cks = [], [], []
         for p in store.paths(snapshot, "hands"):
-            t = pq.read_table(p, columns=["hand_key", "view", "hero"])
+            t = pq.read_table(p, columns=["hand_key", "view", "hero", "content_key"])
             keys.append(t["hand_key"].to_numpy())
             sigs.append(_signatures(t))
+            cks.append(t["content_key"].fill_null(0).to_numpy())
         base = np.concatenate(keys) if keys else np.empty(0, dtype=np.int64)
         sig = np.concatenate(sigs) if sigs else np.empty(0, dtype=np.int64)
+        ck = np.concatenate(cks) if cks else np.empty(0, dtype=np.int64)
         qkeys: set[int] = set()
         for p in store.paths(snapshot, "quarantine"):
             qkeys.update(pq.read_table(p, columns=["q_key"])["q_key"].to_pylist())
-        return cls(base, sig, qkeys)
+        return cls(base, sig, qkeys, ck)
 
     def __len__(self) -> int:
         return len(self._base) + len(self._recent)
@@ -78,7 +104,7 @@ class KeySet:
     def _lookup(self, key: int) -> int | None:
         """The stored view signature of ``key``, or None when the hand is new."""
         if key in self._recent:
-            return self._recent[key]
+            return self._recent[key][0]
         i = int(np.searchsorted(self._base, key))
         if i < len(self._base) and int(self._base[i]) == key:
             return int(self._sigs[i])
@@ -90,55 +116,70 @@ class KeySet:
     def filter_new(
         self, tables: dict[str, pa.Table]
     ) -> tuple[dict[str, pa.Table], int, dict[str, pa.Table] | None]:
-        """Split a batch into the hands not seen before and duplicates.
+        """:meth:`split` as (new, duplicates, merge), conflicts counted as duplicates."""
+        s = self.split(tables)
+        n_conflicts = 0 if s.conflicts is None else s.conflicts.num_rows
+        return s.new, s.duplicates + n_conflicts, s.merge
 
-        Returns the tables of the new hands, the number of duplicates, and the tables of
-        the duplicates that come from another view than the stored copy (candidates for
-        :func:`~rakestats.warehouse._merge.merge_views`), or None. A batch holds each
-        hand once (see :func:`unique_hands`).
-        """
+    def split(self, tables: dict[str, pa.Table]) -> Split:
+        """Split a batch into the hands not seen before, duplicates, other views of
+        stored hands and conflicts (see :class:`Split`). A batch holds each hand once
+        (see :func:`unique_hands`)."""
         hands = tables["hands"]
         keys = hands["hand_key"].to_numpy()
         if len(np.unique(keys)) != len(keys):
             raise ValueError("a batch must hold each hand once; dedupe it with unique_hands")
         sigs = _signatures(hands)
+        cks = hands["content_key"].fill_null(0).to_numpy(zero_copy_only=False)
         found = np.zeros(len(keys), dtype=bool)
         stored = np.zeros(len(keys), dtype=np.int64)
+        stored_ck = np.zeros(len(keys), dtype=np.int64)
         base = self._base
         if len(base) and len(keys):
             at = np.minimum(np.searchsorted(base, keys), len(base) - 1)
             hit = base[at] == keys
             found |= hit
             stored[hit] = self._sigs[at[hit]]
+            stored_ck[hit] = self._cks[at[hit]]
         recent = self._recent
         if recent:
             for i, k in enumerate(keys.tolist()):
-                sig = recent.get(k)
-                if sig is not None:
+                seen = recent.get(k)
+                if seen is not None:
                     found[i] = True
-                    stored[i] = sig
+                    stored[i], stored_ck[i] = seen
         keep = ~found
-        other_view = found & (stored != 0) & (stored != sigs)
-        recent.update(zip(keys[keep].tolist(), sigs[keep].tolist(), strict=True))
-        for k, sig in zip(keys[other_view].tolist(), sigs[other_view].tolist(), strict=True):
-            recent[k] = 0 if sig == 0 else -1  # now merged
-        n_dup = int(len(keys) - keep.sum())
+        # 0 is an unknown content key (a part written before content keys existed)
+        conflict = found & (stored_ck != cks) & (stored_ck != 0) & (cks != 0)
+        other_view = found & ~conflict & (stored != 0) & (stored != sigs)
+        fresh = zip(sigs[keep].tolist(), cks[keep].tolist(), strict=True)
+        recent.update(zip(keys[keep].tolist(), fresh, strict=True))
+        merged = (keys[other_view].tolist(), sigs[other_view].tolist(), cks[other_view].tolist())
+        for k, sig, ck in zip(*merged, strict=True):
+            recent[k] = (0 if sig == 0 else -1, ck)  # now merged
+        n_dup = int(found.sum() - conflict.sum())
         if len(self._recent) > _MERGE_AT:
             self._absorb_recent()
-        if n_dup == 0:
-            return tables, 0, None
-        out = _select(tables, keys, keep)
-        merge = _select(tables, keys, other_view) if other_view.any() else None
-        return out, n_dup, merge
+        if not found.any():
+            return Split(tables)
+        return Split(
+            _select(tables, keys, keep),
+            n_dup,
+            _select(tables, keys, other_view) if other_view.any() else None,
+            hands.filter(pa.array(conflict)) if conflict.any() else None,
+        )
 
     def _absorb_recent(self) -> None:
-        rk = np.fromiter(self._recent.keys(), np.int64, len(self._recent))
-        rs = np.fromiter(self._recent.values(), np.int64, len(self._recent))
+        n = len(self._recent)
+        rk = np.fromiter(self._recent.keys(), np.int64, n)
+        rs = np.fromiter((v[0] for v in self._recent.values()), np.int64, n)
+        rc = np.fromiter((v[1] for v in self._recent.values()), np.int64, n)
         in_base = np.isin(self._base, rk)
-        base, sigs = self._base[~in_base], self._sigs[~in_base]
+        base, sigs, cks = self._base[~in_base], self._sigs[~in_base], self._cks[~in_base]
         order = np.argsort(np.concatenate([base, rk]), kind="stable")
         self._base = np.concatenate([base, rk])[order]
         self._sigs = np.concatenate([sigs, rs])[order]
+        self._cks = np.concatenate([cks, rc])[order]
         self._recent = {}
 
     def new_quarantine(self, records: Iterable[QuarantineRecord]) -> Iterator[QuarantineRecord]:

@@ -26,7 +26,7 @@ def client_for(scheduler: str) -> Any:
     """A Dask client: ``local:N`` starts a LocalCluster of N worker processes (one
     thread each); anything else is a scheduler address such as ``tcp://host:8786``."""
     try:
-        from distributed import Client, LocalCluster
+        from distributed import Client
     except ImportError:
         raise DaskUnavailableError(
             "distributed ingestion needs Dask: pip install 'rakestats[dask]'"
@@ -35,11 +35,23 @@ def client_for(scheduler: str) -> Any:
         n = int(scheduler.split(":", 1)[1])
         if n < 1:
             raise ValueError(f"local:N needs N >= 1, got {scheduler!r}")
-        cluster = LocalCluster(
-            n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None
-        )
-        return Client(cluster)
+        return Client(_local_cluster(n))
     return Client(scheduler)
+
+
+def _local_cluster(n: int) -> Any:
+    """N local worker processes of one thread each. Where it can, each worker is a
+    separate interpreter started by Dask's subprocess cluster, which never re-runs the
+    caller's ``__main__`` (a LocalCluster of processes does, like multiprocessing)."""
+    import sys
+
+    if sys.platform != "win32":
+        from distributed.deploy.subprocess import SubprocessCluster
+
+        return SubprocessCluster(n_workers=n, threads_per_worker=1, dashboard_address=None)  # type: ignore[arg-type]
+    from distributed import LocalCluster
+
+    return LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None)
 
 
 def dask_results(client: Any, units: Sequence[Unit], staging: str) -> Iterator[UnitResult]:

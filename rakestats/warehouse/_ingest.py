@@ -24,11 +24,13 @@ from typing import Any
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from rakestats._pool import WorkerPool
 from rakestats.parse._io import RefusedError, open_regular
 from rakestats.records import QuarantineRecord
 from rakestats.warehouse._arrow import partitions, quarantine_to_table
+from rakestats.warehouse._conflicts import conflict_records, stored_sources
 from rakestats.warehouse._dedupe import KeySet
 from rakestats.warehouse._merge import merge_views
 from rakestats.warehouse._store import STAGING, Store, Transaction
@@ -75,6 +77,7 @@ class IngestSummary:
     quarantined: int = 0
     skipped: int = 0
     merged: int = 0
+    conflicts: int = 0  # copies of stored hand ids with other content (quarantined)
     commits: int = 0
     seconds: float = 0.0  # wall time of the run
     unit_seconds: float = 0.0  # CPU time of the units, wherever they ran
@@ -85,6 +88,8 @@ class IngestSummary:
             f"read {self.read} hands from {self.files} files: {self.ingested} ingested, "
             f"{self.duplicates} duplicates, {self.quarantined} quarantined, {self.skipped} skipped"
         )
+        if self.conflicts:
+            text += f" ({self.conflicts} quarantined as conflicting copies of stored hands)"
         if self.merged:
             text += f" ({self.merged} stored hands gained cards from another view)"
         if self.files_unchanged:
@@ -173,6 +178,7 @@ class _Buffer:
     quarantine: list[QuarantineRecord] = field(default_factory=list)
     files: list[FileResult] = field(default_factory=list)
     merges: list[dict[str, pa.Table]] = field(default_factory=list)
+    conflicts: list[pa.Table] = field(default_factory=list)  # rows of hands
     hands: int = 0  # buffered in memory
     spilled: int = 0  # written into the open transaction, not yet committed
     txn: Transaction | None = None
@@ -196,34 +202,79 @@ def _spill(store: Store, buf: _Buffer) -> None:
     buf.hands = 0
 
 
-def _flush(store: Store, buf: _Buffer, summary: IngestSummary) -> None:
-    """Commit everything buffered and spilled: hands, quarantine and file manifest."""
-    if not (buf.hands or buf.spilled or buf.quarantine or buf.files or buf.merges):
+def _files_table(files: list[FileResult], txn: Transaction, now: datetime) -> pa.Table:
+    cols: dict[str, list[Any]] = {f.name: [] for f in FILES}
+    for r in files:
+        for name in ("path", "size", "content_hash"):
+            cols[name].append(getattr(r, name))
+        cols["hands_read"].append(r.read)
+        for name in ("ingested", "duplicates", "quarantined", "skipped"):
+            cols[name].append(getattr(r, name))
+        cols["ingested_at"].append(now)
+        cols["txn"].append(txn.version)
+    return pa.table(cols, schema=FILES)
+
+
+def _file_of(files: list[FileResult], source_file: str) -> FileResult | None:
+    for r in files:
+        if source_file == r.path or source_file.startswith(r.path + "!"):
+            return r
+    return None
+
+
+def _flush(store: Store, buf: _Buffer, summary: IngestSummary, keys: KeySet) -> None:
+    """Commit everything buffered and spilled: hands, quarantine and file manifest.
+
+    Copies of stored hands from other views are merged in a second commit, which also
+    records the files: a run killed between the two commits has not recorded its files
+    as read, so the next run reads them again and redoes the merge."""
+    pending = buf.hands or buf.spilled or buf.quarantine or buf.files or buf.merges
+    if not (pending or buf.conflicts):
         return
+    snapshot = store.snapshot()
+    if buf.conflicts:
+        conflicts = pa.concat_tables(buf.conflicts)
+        sources = stored_sources(
+            store, snapshot, conflicts["hand_key"].to_pylist(), buf.tables["hands"]
+        )
+        buf.quarantine.extend(keys.new_quarantine(conflict_records(conflicts, sources)))
     _spill(store, buf)
     txn = buf.txn
     assert txn is not None
     now = datetime.now(UTC)
     if buf.quarantine:
         txn.write("quarantine", quarantine_to_table(buf.quarantine, txn.version, now))
-    if buf.files:
-        cols: dict[str, list[Any]] = {f.name: [] for f in FILES}
-        for r in buf.files:
-            for name in ("path", "size", "content_hash"):
-                cols[name].append(getattr(r, name))
-            cols["hands_read"].append(r.read)
-            for name in ("ingested", "duplicates", "quarantined", "skipped"):
-                cols[name].append(getattr(r, name))
-            cols["ingested_at"].append(now)
-            cols["txn"].append(txn.version)
-        txn.write("files", pa.table(cols, schema=FILES))
+    if buf.files and not buf.merges:
+        txn.write("files", _files_table(buf.files, txn, now))
     txn.commit()
     summary.commits += 1
     if buf.merges:
         merged = {t: pa.concat_tables([m[t] for m in buf.merges]) for t in HAND_TABLES}
-        summary.merged += merge_views(store, merged)
+        txn = store.begin()
+        result = merge_views(store, merged, txn)
+        summary.merged += len(result.updated)
+        if result.conflicts:
+            bad = merged["hands"].filter(
+                pc.is_in(merged["hands"]["hand_key"], pa.array(sorted(result.conflicts)))
+            )
+            sources = stored_sources(store, txn.base, result.conflicts)
+            records = list(keys.new_quarantine(conflict_records(bad, sources, result.conflicts)))
+            for rec in records:
+                r = _file_of(buf.files, rec.source_file)
+                if r is not None:
+                    r.duplicates -= 1
+                    r.quarantined += 1
+            summary.duplicates -= len(records)
+            summary.quarantined += len(records)
+            summary.conflicts += len(records)
+            if records:
+                txn.write("quarantine", quarantine_to_table(records, txn.version, now))
+        if buf.files:
+            txn.write("files", _files_table(buf.files, txn, now))
+        txn.commit()
+        summary.commits += 1
     buf.txn = None
-    buf.quarantine, buf.files, buf.merges, buf.spilled = [], [], [], 0
+    buf.quarantine, buf.files, buf.merges, buf.conflicts, buf.spilled = [], [], [], [], 0
 
 
 def ingest_paths(
@@ -287,17 +338,22 @@ def ingest_paths(
         summary.unit_seconds += res.seconds
         r = results[res.unit.file_index]
         for tables in read_batches(res):
-            fresh, n_dup, other_view = keys.filter_new(tables)
-            if other_view is not None:
-                buf.merges.append(other_view)
+            split = keys.split(tables)
+            fresh = split.new
+            if split.merge is not None:
+                buf.merges.append(split.merge)
+            if split.conflicts is not None:
+                buf.conflicts.append(split.conflicts)
+                r.quarantined += split.conflicts.num_rows
+                summary.conflicts += split.conflicts.num_rows
             r.ingested += fresh["hands"].num_rows
-            r.duplicates += n_dup
+            r.duplicates += split.duplicates
             for name in HAND_TABLES:
                 if fresh[name].num_rows:
                     buf.tables[name].append(fresh[name])
             buf.hands += fresh["hands"].num_rows
             if buf.hands + buf.spilled >= commit_every:
-                _flush(store, buf, summary)
+                _flush(store, buf, summary, keys)
             elif buf.hands >= SPILL_EVERY:
                 _spill(store, buf)
         r.read += res.read
@@ -321,7 +377,7 @@ def ingest_paths(
         summary.driver_seconds += time.perf_counter() - driver_start
     summary.files -= dropped
     driver_start = time.perf_counter()
-    _flush(store, buf, summary)
+    _flush(store, buf, summary, keys)
     shutil.rmtree(staging, ignore_errors=True)
     with contextlib.suppress(OSError):
         (store.root / STAGING).rmdir()  # only when empty

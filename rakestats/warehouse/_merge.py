@@ -1,31 +1,40 @@
-"""One hand seen from two views: keep one copy with the union of the known cards.
+"""One hand seen from several views: keep one copy with the union of the known cards.
 
-A player's log shows the hero's hidden cards only; the server log, or another player's
-log of the same hand, may show more. When such a copy arrives for a hand already in the
-warehouse, the parts that hold the hand are rewritten with every unknown card filled in
-from the new copy, in one commit. The new copy still counts as a duplicate.
+A player's log shows the hero's hidden cards only; the server log, or other players'
+logs of the same hand, show more. When such copies arrive for a hand already stored (in
+an earlier run or earlier in this one), the parts that hold the hand are rewritten with
+every unknown card filled in from any copy that knows it — however many copies there
+are and in whatever order they come — and the columns derived from cards are computed
+again from the merged hand (:func:`derive_from_cards`). Two copies that show different
+cards for the same place contradict each other: the incoming copy is reported as a
+conflict and the stored copy is left as it was.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass, field
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from rakestats.warehouse._arrow import hand_key
-from rakestats.warehouse._store import Store
+from rakestats.warehouse._store import Store, Transaction
 from rakestats.warehouse.schema import TABLES
 
-__all__ = ["merge_views", "view_signature"]
+__all__ = ["FILLED", "MergeResult", "derive_from_cards", "merge_views", "view_signature"]
 
-# Columns filled from the other copy where the stored one does not know them.
-_FILL = {
+# Columns that differ between views of one hand only by being unknown (null) in some:
+# filled from any copy that knows them.
+FILLED: dict[str, tuple[str, ...]] = {
     "players": ("cards", "hole_cards", "up_cards"),
     "pickups": ("card", "category_before", "category_after"),
 }
+# The columns that identify a row of the table within its hand.
 _ALIGN = {"players": ("hand_key", "player"), "pickups": ("hand_key", "pickup", "player")}
+_SKULL_ACE = r"(^|\s)As(\s|$)"  # the Ace of Skulls in a Rake card list
 
 
 def view_signature(view: str | None, hero: str | None) -> int:
@@ -35,25 +44,25 @@ def view_signature(view: str | None, hero: str | None) -> int:
     return hand_key("view", hero) or 1
 
 
-def _fill(stored: pa.Table, incoming: pa.Table, table: str) -> pa.Table | None:
-    """Stored rows with their unknown values filled from the incoming rows, or None when
-    the two copies do not describe the same rows."""
-    keys = [(k, "ascending") for k in _ALIGN[table]]
-    a = stored.sort_by(keys)
-    b = incoming.sort_by(keys)
-    if a.num_rows != b.num_rows:
-        return None
-    for k in _ALIGN[table]:
-        if not a[k].equals(b[k]):
-            return None
-    for col in _FILL[table]:
-        i = a.schema.get_field_index(col)
-        a = a.set_column(i, col, pc.coalesce(a[col], b[col]))
-    return a
+def derive_from_cards(players: pa.Table) -> pa.Table:
+    """``players`` rows with the columns that follow from the known cards computed
+    again: ``skull_ace_held`` (a Rake player whose final cards include the Ace of
+    Skulls). The parsers derive the same values for the cards their view shows."""
+    held = pc.and_(
+        pc.equal(players["game"], "rake"),
+        pc.fill_null(pc.match_substring_regex(players["cards"], _SKULL_ACE), False),
+    )
+    i = players.schema.get_field_index("skull_ace_held")
+    return players.set_column(i, players.schema.field(i), held)
 
 
-def _gained(before: pa.Table, after: pa.Table, table: str) -> bool:
-    return any(before[c].null_count > after[c].null_count for c in _FILL[table])
+@dataclass
+class MergeResult:
+    """What a merge did: the hands that gained cards, and the incoming copies that
+    contradict the stored one (hand key → what differs)."""
+
+    updated: set[int] = field(default_factory=set)
+    conflicts: dict[int, str] = field(default_factory=dict)
 
 
 def _parts_holding(store: Store, rels: tuple[str, ...], keys: pa.Array) -> list[str]:
@@ -65,63 +74,104 @@ def _parts_holding(store: Store, rels: tuple[str, ...], keys: pa.Array) -> list[
     return out
 
 
-def merge_views(store: Store, incoming: dict[str, pa.Table]) -> int:
-    """Fill the stored copies of the hands in ``incoming`` (hands, players, pickups of
-    duplicate copies from another view); returns the number of hands updated. The
-    caller holds the lock; the change is one commit."""
+def _fill(old: pa.Table, incoming: pa.Table, table: str, result: MergeResult) -> pa.Table:
+    """``old`` (stored rows of some hands) with every unknown value of :data:`FILLED`
+    taken from any incoming copy; records conflicts in ``result``."""
+    align, cols = list(_ALIGN[table]), FILLED[table]
+    old = old.sort_by([(k, "ascending") for k in align])
+    theirs = incoming.filter(pc.is_in(incoming["hand_key"], value_set=old["hand_key"]))
+    stray = theirs.select(align).join(old.select(align), keys=align, join_type="left anti")
+    for key in pc.unique(stray["hand_key"]).to_pylist():
+        result.conflicts.setdefault(key, f"its {table} rows are not the stored copy's")
+    both = pa.concat_tables([old.select(align + list(cols)), theirs.select(align + list(cols))])
+    aggs = [(c, "count_distinct") for c in cols] + [(c, "first") for c in cols]
+    grouped = both.group_by(align, use_threads=False).aggregate(aggs)
+    for c in cols:
+        clash = grouped.filter(pc.greater(grouped[f"{c}_count_distinct"], 1))
+        for key, who in zip(
+            clash["hand_key"].to_pylist(), clash[align[-1]].to_pylist(), strict=True
+        ):
+            result.conflicts.setdefault(key, f"{c} of {who!r} differ from the stored copy's")
+    firsts = grouped.select(align + [f"{c}_first" for c in cols])
+    rows = old.select(align).append_column("_row", pa.array(range(old.num_rows), pa.int64()))
+    filled = rows.join(firsts, keys=align, join_type="left outer").sort_by("_row")
+    merged = old
+    for c in cols:
+        i = old.schema.get_field_index(c)
+        merged = merged.set_column(i, old.schema.field(i), filled[f"{c}_first"].cast(old[c].type))
+    gained = pa.array(np.zeros(old.num_rows, dtype=bool))
+    for c in cols:
+        gained = pc.or_(gained, pc.and_(pc.is_null(old[c]), pc.is_valid(merged[c])))
+    result.updated.update(pc.unique(old["hand_key"].filter(gained)).to_pylist())
+    return merged
+
+
+def merge_views(store: Store, incoming: dict[str, pa.Table], txn: Transaction) -> MergeResult:
+    """Fill the stored copies of the hands in ``incoming`` (the hands, players and
+    pickups of copies from other views, any number per hand) in ``txn``, which the
+    caller commits. A hand that contradicts its stored copy is left as stored and
+    reported in :attr:`MergeResult.conflicts`; the other hands of the merge still gain."""
+    result = MergeResult()
     keys = pc.unique(incoming["hands"]["hand_key"])
     if len(keys) == 0:
-        return 0
-    txn = store.begin()
-    updated: set[int] = set()
-    conflicts: set[int] = set()
-    rewritten: dict[str, dict[str, pa.Table]] = defaultdict(dict)
+        return result
+    rewritten: dict[str, dict[str, tuple[pa.Table, pa.Table, pa.Table]]] = defaultdict(dict)
     for table in ("players", "pickups"):
         for rel in _parts_holding(store, txn.base.files(table), keys):
             part = pq.read_table(store.root / rel)
             mask = pc.is_in(part["hand_key"], value_set=keys)
             keep, old = part.filter(pc.invert(mask)), part.filter(mask)
-            pieces = [keep]
-            for key in pc.unique(old["hand_key"]).to_pylist():
-                mine = old.filter(pc.equal(old["hand_key"], key))
-                theirs = incoming[table].filter(pc.equal(incoming[table]["hand_key"], key))
-                merged = _fill(mine, theirs.select(mine.column_names), table)
-                if merged is None:
-                    conflicts.add(key)
-                    pieces.append(mine)
-                else:
-                    if _gained(mine, merged, table):
-                        updated.add(key)
-                    pieces.append(merged)
-            rewritten[table][rel] = pa.concat_tables(pieces)
-    updated -= conflicts
-    if updated:
-        server = incoming["hands"].filter(pc.equal(incoming["hands"]["view"], "server"))
-        server_keys = set(server["hand_key"].to_pylist())
-        for rel in _parts_holding(store, txn.base.files("hands"), keys):
-            part = pq.read_table(store.root / rel)
-            views = part["view"].to_pylist()
-            heroes = part["hero"].to_pylist()
-            for i, key in enumerate(part["hand_key"].to_pylist()):
-                if key in updated:
-                    if key in server_keys:
-                        views[i], heroes[i] = "server", None
-                    elif views[i] != "server":
-                        views[i] = "merged"
-            part = part.set_column(part.schema.get_field_index("view"), "view", pa.array(views))
-            part = part.set_column(
-                part.schema.get_field_index("hero"), "hero", pa.array(heroes, pa.string())
-            )
-            rewritten["hands"][rel] = part
-    if not updated:
-        return 0
+            merged = _fill(old, incoming[table].select(part.column_names), table, result)
+            if table == "players":
+                merged = derive_from_cards(merged)
+            rewritten[table][rel] = (keep, old, merged)
+    result.updated -= set(result.conflicts)
+    if not result.updated:
+        return result
+    updated = pa.array(sorted(result.updated), pa.int64())
+    bad = pa.array(sorted(result.conflicts), pa.int64())
     for table, parts in rewritten.items():
-        for rel, data in parts.items():
-            # a part is rewritten only when one of its hands gained a card
-            if not pc.any(pc.is_in(data["hand_key"], value_set=pa.array(sorted(updated)))).as_py():
-                continue
-            partition = rel.split("/", 1)[1].rsplit("/", 1)[0] if rel.count("/") > 1 else ""
-            txn.remove(table, rel)
-            txn.write(table, data.cast(TABLES[table]), partition)
-    txn.commit()
-    return len(updated)
+        for rel, (keep, old, merged) in parts.items():
+            if not pc.any(pc.is_in(merged["hand_key"], value_set=updated)).as_py():
+                continue  # a part is rewritten only when one of its hands gained a card
+            # the stored rows of a conflicting hand stay exactly as they were
+            stays = pc.is_in(merged["hand_key"], value_set=bad)
+            data = pa.concat_tables(
+                [
+                    keep,
+                    merged.filter(pc.invert(stays)),
+                    old.filter(pc.is_in(old["hand_key"], value_set=bad)),
+                ]
+            )
+            _replace(txn, table, rel, data)
+    _mark_views(store, txn, incoming["hands"], keys, updated)
+    return result
+
+
+def _mark_views(
+    store: Store, txn: Transaction, incoming: pa.Table, keys: pa.Array, updated: pa.Array
+) -> None:
+    """The merged hands' ``view``: ``server`` when a server log was among the copies
+    (it knows every card), else ``merged``."""
+    server_keys = incoming.filter(pc.equal(incoming["view"], "server"))["hand_key"]
+    for rel in _parts_holding(store, txn.base.files("hands"), updated):
+        part = pq.read_table(store.root / rel)
+        is_updated = pc.is_in(part["hand_key"], value_set=updated)
+        from_server = pc.and_(is_updated, pc.is_in(part["hand_key"], value_set=server_keys))
+        view = pc.if_else(
+            from_server,
+            "server",
+            pc.if_else(
+                pc.and_(is_updated, pc.not_equal(part["view"], "server")), "merged", part["view"]
+            ),
+        )
+        hero = pc.if_else(from_server, pa.scalar(None, pa.string()), part["hero"])
+        part = part.set_column(part.schema.get_field_index("view"), "view", view)
+        part = part.set_column(part.schema.get_field_index("hero"), "hero", hero)
+        _replace(txn, "hands", rel, part)
+
+
+def _replace(txn: Transaction, table: str, rel: str, data: pa.Table) -> None:
+    partition = rel.split("/", 1)[1].rsplit("/", 1)[0] if rel.count("/") > 1 else ""
+    txn.remove(table, rel)
+    txn.write(table, data.cast(TABLES[table]), partition)
