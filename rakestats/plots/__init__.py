@@ -1,7 +1,9 @@
 """Plots of the statistics: matplotlib helpers that take the DataFrames of
 :mod:`rakestats.stats` (or a :class:`~rakestats.Warehouse` and its filters) and an
 ``ax=``, draw on it (or on a new :class:`~matplotlib.figure.Figure`) and return the
-Axes. They never touch pyplot's state and work on any backend, Agg included.
+Axes. They never touch pyplot's state and work on any backend, Agg included. Money
+is drawn in the currency's units (dollars, not cents) or the game's (``unit=`` of
+:func:`net_won_graph`), and every name is drawn as written (:func:`literal`).
 
 >>> from rakestats.plots import winrate
 >>> import pandas as pd
@@ -12,18 +14,22 @@ Axes. They never touch pyplot's state and work on any backend, Agg included.
 """
 
 from rakestats.plots._style import OKABE_ITO
+from rakestats.plots._text import literal
 from rakestats.plots.positions import winrate_by_position
-from rakestats.plots.results import net_won_graph, winrate
+from rakestats.plots.results import NET_WON_UNITS, net_won_graph, stakes, winrate
 from rakestats.plots.skull import reveal_categories, skull_ace_outcomes
 from rakestats.plots.stud import street_aggression, third_street
 from rakestats.plots.style import aggression_map
 
 __all__ = [
+    "NET_WON_UNITS",
     "OKABE_ITO",
     "aggression_map",
+    "literal",
     "net_won_graph",
     "reveal_categories",
     "skull_ace_outcomes",
+    "stakes",
     "street_aggression",
     "third_street",
     "winrate",

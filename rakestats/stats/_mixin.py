@@ -174,7 +174,9 @@ class StatsMixin:
         self, *, aliases: AliasesLike = None, **filters: Unpack[FilterArgs]
     ) -> pd.DataFrame:
         """The per-hand cumulative net-won series per player, game and currency, split
-        into Reveal and non-Reveal winnings."""
+        into Reveal and non-Reveal winnings: in the smallest unit (``cum_net*``: chips or
+        cents) and in the game's unit (``cum_units*``: each hand's net over its own
+        ``unit_size``, the ante or big bet)."""
         scope = self._scope(aliases, filters)
         return self._stats(net_won_sql(scope), scope)
 
