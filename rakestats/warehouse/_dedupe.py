@@ -14,6 +14,7 @@ from rakestats.records import HandRecord, QuarantineRecord
 from rakestats.warehouse._arrow import hand_key, quarantine_key
 from rakestats.warehouse._merge import view_signature
 from rakestats.warehouse._store import Snapshot, Store
+from rakestats.warehouse._units import HAND_INDEX
 from rakestats.warehouse.schema import HAND_TABLES
 
 __all__ = ["KeySet", "Split", "unique_hands"]
@@ -123,8 +124,37 @@ class KeySet:
 
     def split(self, tables: dict[str, pa.Table]) -> Split:
         """Split a batch into the hands not seen before, duplicates, other views of
-        stored hands and conflicts (see :class:`Split`). A batch holds each hand once
-        (see :func:`unique_hands`)."""
+        stored hands and conflicts (see :class:`Split`).
+
+        A batch may hold copies of one hand id when its child rows carry their hand's
+        row (the ``_hand`` column of staged batches): the first copy is taken as any
+        hand, each later one against what came before it."""
+        index = {
+            n: tables[n][HAND_INDEX]
+            for n in HAND_TABLES[1:]
+            if HAND_INDEX in tables[n].schema.names
+        }
+        clean = {
+            n: t.drop_columns([HAND_INDEX]) if HAND_INDEX in t.schema.names else t
+            for n, t in tables.items()
+        }
+        keys = clean["hands"]["hand_key"].to_numpy()
+        if len(np.unique(keys)) == len(keys):
+            return self._split_unique(clean)
+        if len(index) != len(HAND_TABLES) - 1:
+            raise ValueError("a batch must hold each hand once; dedupe it with unique_hands")
+        order = np.argsort(keys, kind="stable")
+        ordered = keys[order]
+        starts = np.r_[0, np.flatnonzero(ordered[1:] != ordered[:-1]) + 1]
+        run_start = np.repeat(starts, np.diff(np.r_[starts, len(keys)]))
+        rank = np.empty(len(keys), dtype=np.int64)
+        rank[order] = np.arange(len(keys)) - run_start
+        parts = [
+            self._split_unique(_rows(clean, index, rank == r)) for r in range(int(rank.max()) + 1)
+        ]
+        return _combine(parts)
+
+    def _split_unique(self, tables: dict[str, pa.Table]) -> Split:
         hands = tables["hands"]
         keys = hands["hand_key"].to_numpy()
         if len(np.unique(keys)) != len(keys):
@@ -151,12 +181,18 @@ class KeySet:
         keep = ~found
         # 0 is an unknown content key (a part written before content keys existed)
         conflict = found & (stored_ck != cks) & (stored_ck != 0) & (cks != 0)
-        other_view = found & ~conflict & (stored != 0) & (stored != sigs)
+        # a copy from another view than the stored one: cards to add, or to check (a
+        # server copy knows them all, but a player's copy may still contradict it)
+        other_view = found & ~conflict & ((stored != sigs) | (stored == -1))
         fresh = zip(sigs[keep].tolist(), cks[keep].tolist(), strict=True)
         recent.update(zip(keys[keep].tolist(), fresh, strict=True))
-        merged = (keys[other_view].tolist(), sigs[other_view].tolist(), cks[other_view].tolist())
+        merged = (
+            keys[other_view].tolist(),
+            np.where((sigs == 0) | (stored == 0), 0, -1)[other_view].tolist(),
+            cks[other_view].tolist(),
+        )
         for k, sig, ck in zip(*merged, strict=True):
-            recent[k] = (0 if sig == 0 else -1, ck)  # now merged
+            recent[k] = (sig, ck)  # now merged: 0 when a server's copy was among them
         n_dup = int(found.sum() - conflict.sum())
         if len(self._recent) > _MERGE_AT:
             self._absorb_recent()
@@ -189,6 +225,29 @@ class KeySet:
             if k not in self._quarantine:
                 self._quarantine.add(k)
                 yield r
+
+
+def _rows(
+    tables: dict[str, pa.Table], index: dict[str, pa.ChunkedArray], mask: np.ndarray
+) -> dict[str, pa.Table]:
+    """The hands of ``mask`` and their child rows (found through ``index``)."""
+    out = {"hands": tables["hands"].filter(pa.array(mask))}
+    for name in HAND_TABLES[1:]:
+        at = index[name].to_numpy().astype(np.int64)
+        out[name] = tables[name].filter(pa.array(mask[at]))
+    return out
+
+
+def _combine(parts: list[Split]) -> Split:
+    new = {t: pa.concat_tables([p.new[t] for p in parts]) for t in HAND_TABLES}
+    merges = [p.merge for p in parts if p.merge is not None]
+    conflicts = [p.conflicts for p in parts if p.conflicts is not None]
+    return Split(
+        new,
+        sum(p.duplicates for p in parts),
+        {t: pa.concat_tables([m[t] for m in merges]) for t in HAND_TABLES} if merges else None,
+        pa.concat_tables(conflicts) if conflicts else None,
+    )
 
 
 def _select(tables: dict[str, pa.Table], keys: np.ndarray, mask: np.ndarray) -> dict[str, pa.Table]:

@@ -358,7 +358,6 @@ def ingest_paths(
                 _spill(store, buf)
         r.read += res.read
         r.skipped += res.skipped
-        r.duplicates += res.repeats
         r.quarantined += len(res.quarantined)
         buf.quarantine.extend(keys.new_quarantine(res.quarantined))
         if res.error is not None:

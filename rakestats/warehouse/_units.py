@@ -15,7 +15,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from rakestats.columns import HandColumns
 from rakestats.records import QuarantineRecord, SkipRecord
@@ -24,6 +26,7 @@ from rakestats.warehouse.schema import HAND_TABLES
 
 __all__ = [
     "BATCH_HANDS",
+    "HAND_INDEX",
     "Segment",
     "Unit",
     "UnitResult",
@@ -67,7 +70,6 @@ class UnitResult:
     quarantined: list[QuarantineRecord] = field(default_factory=list)
     read: int = 0
     skipped: int = 0
-    repeats: int = 0
     error: str | None = None
     seconds: float = 0.0  # CPU time the unit took where it ran
 
@@ -86,14 +88,37 @@ def units_of(path: str, file_index: int, first: int) -> list[Unit]:
     return [Unit(first + k, file_index, path, m, k == last) for k, m in enumerate(members)]
 
 
+class _EveryCopy(HandColumns):
+    """A batch that keeps every copy of a hand: a file may hold one hand twice, from
+    the same view (a duplicate), from another view (to merge) or with other content
+    (a conflict); the driver tells which."""
+
+    def claim(self, key: int) -> bool:
+        self.keys.add(key)
+        return True
+
+
+HAND_INDEX = "_hand"  # staged child rows carry the index of their hand in the batch
+
+
 def _stage(staging: Path, unit: Unit, k: int, cols: HandColumns) -> dict[str, str]:
-    """Write a batch as Arrow IPC files (uncompressed: the driver maps them in place)."""
+    """Write a batch as Arrow IPC files (uncompressed: the driver maps them in place).
+    Rows of players, actions and pickups carry their hand's row in the batch
+    (:data:`HAND_INDEX`), since one batch may hold copies of one hand id."""
     tables = columns_to_tables(cols, 0)
+    p_hand = np.asarray(cols.players["hand"], dtype=np.int32)
+    index = {
+        "players": p_hand,
+        "actions": p_hand[np.asarray(cols.actions["prow"], dtype=np.int64)],
+        "pickups": p_hand[np.asarray(cols.pickups["prow"], dtype=np.int64)],
+    }
     out = {}
     for name in HAND_TABLES:
         final = staging / f"u{unit.index:07d}-b{k:05d}-{name}.arrow"
         tmp = final.with_name(f".{final.name}.{os.getpid()}")
         table = tables[name]
+        if name in index:
+            table = table.append_column(HAND_INDEX, pa.array(index[name], pa.int32()))
         with pa.OSFile(str(tmp), "wb") as sink, pa.ipc.new_file(sink, table.schema) as writer:
             writer.write_table(table)
         os.replace(tmp, final)
@@ -117,13 +142,13 @@ class _Chunk:
     def __init__(self, staging: Path, first: Unit) -> None:
         self.staging = staging
         self.first = first
-        self.cols = HandColumns()
+        self.cols: HandColumns = _EveryCopy()
         self.n_batches = 0
         self.open: list[tuple[UnitResult, dict[str, tuple[int, int]]]] = []  # unstaged
         self.last: Segment | None = None
 
     def start(self) -> dict[str, int]:
-        self.cols.keys = set()  # repeats are counted within a unit
+        self.cols.keys = set()
         return _sizes(self.cols)
 
     def close(self, result: UnitResult, begin: dict[str, int]) -> None:
@@ -176,7 +201,7 @@ def _scan_unit(unit: Unit, chunk: _Chunk, result: UnitResult) -> None:
 
     cols = chunk.cols
     begin = chunk.start()
-    stored, repeat = Stored.STORED, Stored.REPEAT
+    stored = Stored.STORED
     try:
         for rec in scan_file(unit.path, cols, member=unit.member):
             result.read += 1
@@ -185,8 +210,6 @@ def _scan_unit(unit: Unit, chunk: _Chunk, result: UnitResult) -> None:
                     chunk.close(result, begin)
                     chunk.flush()
                     begin = _sizes(cols)
-            elif rec is repeat:
-                result.repeats += 1  # the same hand twice in one unit
             elif isinstance(rec, QuarantineRecord):
                 result.quarantined.append(rec)
             elif isinstance(rec, SkipRecord):
@@ -219,7 +242,15 @@ def read_batches(result: UnitResult) -> Iterator[dict[str, pa.Table]]:
             for name, path in seg.files.items():
                 with pa.memory_map(path) as source:
                     tables[name] = pa.ipc.open_file(source).read_all()
-        yield {name: tables[name].slice(a, b - a) for name, (a, b) in seg.rows.items()}
+        out = {name: tables[name].slice(a, b - a) for name, (a, b) in seg.rows.items()}
+        first = seg.rows["hands"][0]
+        if first:
+            for name in HAND_TABLES[1:]:
+                t = out[name]
+                i = t.schema.get_field_index(HAND_INDEX)
+                shifted = pc.subtract(t[HAND_INDEX], pa.scalar(first, pa.int32()))
+                out[name] = t.set_column(i, HAND_INDEX, shifted)
+        yield out
         if seg.last:
             _mapped.pop(key, None)
             for path in seg.files.values():
