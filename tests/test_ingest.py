@@ -159,8 +159,11 @@ def test_unrecognized_files_are_reported_by_name_and_skipped(histories, tmp_path
     wh = Warehouse(tmp_path / "wh")
     s = wh.ingest([folder])
     assert s.ingested == _hand_count(folder / "good.txt")
-    assert [Path(p).name for p, _ in s.unrecognized] == ["notes.txt"]
-    assert "not a known hand-history format" in s.unrecognized[0][1]
+    reasons = {Path(p).name: why for p, why in s.unrecognized}
+    assert sorted(reasons) == ["empty.txt", "notes.txt"]  # an empty file is named too
+    assert "not a known hand-history format" in reasons["notes.txt"]
+    assert reasons["empty.txt"] == "no hands in this file"
+    assert (s.files, s.files_unreadable) == (1, 2)
 
 
 def _defer(*args: object) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 
 import click
 
@@ -14,10 +15,17 @@ from rakestats.cli._common import (
     warehouse_option,
 )
 from rakestats.cli._group import main
-from rakestats.warehouse import DaskUnavailableError, client_for, walk
-from rakestats.warehouse._ingest import COMMIT_EVERY
+from rakestats.warehouse import COMMIT_EVERY, DaskUnavailableError, client_for, walk
 
-__all__ = ["compact_command", "ingest_command", "quarantine_command"]
+__all__ = [
+    "EXIT_NOT_CLEAN",
+    "compact_command",
+    "display_path",
+    "ingest_command",
+    "quarantine_command",
+]
+
+EXIT_NOT_CLEAN = 3  # --strict: something was not recognised, or a hand was quarantined
 
 
 @main.command("ingest")
@@ -43,6 +51,13 @@ __all__ = ["compact_command", "ingest_command", "quarantine_command"]
     is_flag=True,
     help="Re-validate quarantined hands and move those that now pass into the warehouse.",
 )
+@click.option(
+    "--strict",
+    is_flag=True,
+    help=f"For batch jobs: exit with status {EXIT_NOT_CLEAN} when any file was not "
+    "recognised or not read to its end, or any hand was quarantined (all else is still "
+    "ingested).",
+)
 def ingest_command(
     paths: tuple[str, ...],
     warehouse: str,
@@ -51,12 +66,15 @@ def ingest_command(
     commit_every: int,
     scheduler: str | None,
     retry_quarantined: bool,
+    strict: bool,
 ) -> None:
     """Parse, validate and store hand histories (folders are walked; .gz .bz2 .xz .zip).
 
     Example: rakestats ingest sample_data --warehouse wh --jobs 2
 
     Example: rakestats ingest /shared/logs --warehouse /shared/wh --scheduler local:2
+
+    Example: rakestats ingest logs --warehouse wh --strict   # exit 3 if anything was refused
     """
     wh = Warehouse(warehouse)
     with fail_on_warehouse_error():
@@ -87,8 +105,26 @@ def ingest_command(
             if client is not None:
                 client.close()
     for path, reason in summary.unrecognized:
-        click.echo(f"skipped {safe_text(path)}: {safe_text(reason)}", err=True)
+        click.echo(f"skipped {display_path(path)}: {safe_text(reason)}", err=True)
     click.echo(summary.line())
+    if strict and not summary.clean:
+        click.echo(
+            f"error: --strict: {len(summary.unrecognized)} inputs not recognised or not read "
+            f"to the end, {summary.quarantined} hands quarantined",
+            err=True,
+        )
+        sys.exit(EXIT_NOT_CLEAN)
+
+
+def display_path(path: str) -> str:
+    """A path for the terminal: bytes that are not UTF-8 (kept by Python as surrogate
+    escapes) shown as ``\\xff``, control characters escaped.
+
+    >>> display_path("bad\\udcff.txt")
+    'bad\\\\xff.txt'
+    """
+    raw = os.fsencode(path) if isinstance(path, str) else path
+    return safe_text(raw.decode("utf-8", "backslashreplace"))
 
 
 @main.command("compact")

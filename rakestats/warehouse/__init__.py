@@ -11,7 +11,7 @@
 
 from rakestats.warehouse._distributed import DaskUnavailableError, client_for
 from rakestats.warehouse._duck import connect
-from rakestats.warehouse._ingest import IngestSummary, ingest_paths, walk
+from rakestats.warehouse._ingest import COMMIT_EVERY, IngestSummary, ingest_paths, walk
 from rakestats.warehouse._maintenance import (
     CompactSummary,
     RetrySummary,
@@ -28,6 +28,7 @@ from rakestats.warehouse._store import (
 from rakestats.warehouse.schema import SCHEMA_VERSION, TABLES
 
 __all__ = [
+    "COMMIT_EVERY",
     "SCHEMA_VERSION",
     "TABLES",
     "CompactSummary",

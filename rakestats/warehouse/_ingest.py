@@ -68,8 +68,13 @@ class FileResult:
 
 @dataclass
 class IngestSummary:
+    """What an ingest did. ``files`` counts the files read (or found unchanged),
+    ``files_unreadable`` those not read at all; ``unrecognized`` names each file or
+    archive member that was not read, or not read to its end, with the reason."""
+
     files: int = 0
     files_unchanged: int = 0
+    files_unreadable: int = 0
     unrecognized: list[tuple[str, str]] = field(default_factory=list)
     read: int = 0
     ingested: int = 0
@@ -83,10 +88,20 @@ class IngestSummary:
     unit_seconds: float = 0.0  # CPU time of the units, wherever they ran
     driver_seconds: float = 0.0  # wall time the driver spent deduplicating and committing
 
+    @property
+    def clean(self) -> bool:
+        """True when every input was recognised and read and no hand was quarantined
+        (what ``rakestats ingest --strict`` requires)."""
+        return not self.unrecognized and not self.quarantined
+
     def line(self) -> str:
-        text = (
-            f"read {self.read} hands from {self.files} files: {self.ingested} ingested, "
-            f"{self.duplicates} duplicates, {self.quarantined} quarantined, {self.skipped} skipped"
+        seen = self.files + self.files_unreadable
+        text = f"read {self.read} hands from {seen} files"
+        if self.unrecognized:
+            text += f" ({len(self.unrecognized)} not recognised)"
+        text += (
+            f": {self.ingested} ingested, {self.duplicates} duplicates, "
+            f"{self.quarantined} quarantined, {self.skipped} skipped"
         )
         if self.conflicts:
             text += f" ({self.conflicts} quarantined as conflicting copies of stored hands)"
@@ -310,9 +325,11 @@ def ingest_paths(
                 size, digest = _hash_file(path)
             except OSError as exc:
                 summary.unrecognized.append((str(path), f"cannot read: {exc.strerror or exc}"))
+                summary.files_unreadable += 1
                 continue
             except RefusedError as exc:
                 summary.unrecognized.append((str(path), exc.reason))
+                summary.files_unreadable += 1
                 continue
             summary.files += 1
             if (str(path), digest) in seen_files:
@@ -375,6 +392,7 @@ def ingest_paths(
                 progress(files_done, summary.read)
         summary.driver_seconds += time.perf_counter() - driver_start
     summary.files -= dropped
+    summary.files_unreadable += dropped
     driver_start = time.perf_counter()
     _flush(store, buf, summary, keys)
     shutil.rmtree(staging, ignore_errors=True)

@@ -224,6 +224,10 @@ def _scan_unit(unit: Unit, chunk: _Chunk, result: UnitResult) -> None:
         result.error = f"cannot read: {exc.strerror or exc}"
     except Exception as exc:  # a bug must not lose the file silently
         result.error = f"internal error: {type(exc).__name__}: {exc}"
+    if result.read == 0 and result.error is None:
+        # an empty file is named, never passed over in silence (nor recorded as read,
+        # so a file that is still being written is read again)
+        result.error = "no hands in this file"
     chunk.close(result, begin)
 
 

@@ -1,0 +1,70 @@
+"""Honest accounting of what an ingest did not read: the summary line, --strict."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from rakestats import Warehouse
+from rakestats.cli import main
+from rakestats.cli.ingest import EXIT_NOT_CLEAN
+from rakestats.sim import simulate
+
+
+@pytest.fixture()
+def folder(tmp_path: Path) -> Path:
+    d = tmp_path / "logs"
+    simulate(40, 3, 2, d)
+    return d
+
+
+def _ingest(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, ["ingest", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_clean_ingest_passes_strict(folder: Path, tmp_path: Path) -> None:
+    code, out, err = _ingest(str(folder), "-w", str(tmp_path / "wh"), "--strict")
+    assert code == 0, err
+    assert "not recognised" not in out
+    assert Warehouse(tmp_path / "wh").sql("SELECT count(*) AS n FROM hands").n[0] == 40
+
+
+def test_unrecognised_files_are_counted_and_fail_strict(folder: Path, tmp_path: Path) -> None:
+    (folder / "notes.txt").write_text("shopping list\n", encoding="utf-8")
+    bad_name = folder / "bad\udcff.txt"
+    bad_name.write_bytes(b"\x00\x01 not a history\n")
+    code, out, err = _ingest(str(folder), "-w", str(tmp_path / "wh"))
+    assert code == 0  # without --strict, what could be read is ingested and the rest named
+    assert "read 40 hands from 3 files (2 not recognised): 40 ingested" in out
+    assert "notes.txt" in err
+    assert err.count("bad\\xff.txt") == 1  # undecodable bytes shown escaped, once
+    assert "\udcff" not in err
+    code, out, err = _ingest(str(folder), "-w", str(tmp_path / "wh2"), "--strict")
+    assert code == EXIT_NOT_CLEAN == 3
+    assert "--strict" in err
+    # the hands that could be read are still stored
+    assert Warehouse(tmp_path / "wh2").sql("SELECT count(*) AS n FROM hands").n[0] == 40
+
+
+def test_a_quarantined_hand_fails_strict(folder: Path, tmp_path: Path) -> None:
+    f = sorted(folder.glob("*.txt"))[0]
+    text = f.read_text(encoding="utf-8")
+    f.write_text(text.replace("posts the ante", "posts the antee", 1), encoding="utf-8")
+    code, out, err = _ingest(str(folder), "-w", str(tmp_path / "wh"), "--strict")
+    assert code == EXIT_NOT_CLEAN, out + err
+    assert "1 quarantined" in out
+    summary = Warehouse(tmp_path / "wh2").ingest([folder])
+    assert summary.quarantined == 1 and not summary.clean
+
+
+def test_library_summary_counts_unreadable_files(folder: Path, tmp_path: Path) -> None:
+    (folder / "empty.txt").write_bytes(b"")
+    summary = Warehouse(tmp_path / "wh").ingest([folder])
+    assert summary.files == 1 and summary.files_unreadable == 1
+    assert [(Path(p).name, why) for p, why in summary.unrecognized] == [
+        ("empty.txt", "no hands in this file")
+    ]
+    assert "(1 not recognised)" in summary.line()
