@@ -203,3 +203,37 @@ def test_a_view_showing_other_cards_is_quarantined_with_both_sources(
     reason = wh.quarantine()["reason"].iloc[0]
     assert "differ from the stored copy" in reason and str(both / "server") in reason
     pd.testing.assert_frame_equal(before, wh.sql("SELECT * FROM players ORDER BY hand_key, player"))
+
+
+def test_a_kill_between_the_hands_commit_and_the_merge_commit_loses_nothing(
+    both: Path, server: Warehouse, tmp_path: Path
+) -> None:
+    """SIGKILL after the hands are committed and before the merge of other views is:
+    the next run reads the files again (they were not recorded) and redoes the merge."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    wh_dir = tmp_path / "wh"
+    script = (
+        "import os, signal, sys\n"
+        "from rakestats import Warehouse\n"
+        "import rakestats.warehouse._ingest as ingest\n"
+        "def die(*a, **k):\n"
+        "    os.kill(os.getpid(), signal.SIGKILL)\n"
+        "ingest.merge_views = die\n"
+        "Warehouse(sys.argv[1]).ingest([sys.argv[2]])\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", script, str(wh_dir), str(both / "player")],
+        capture_output=True,
+        timeout=120,
+    )
+    assert proc.returncode == -signal.SIGKILL
+    wh = Warehouse(wh_dir)
+    assert len(wh.sql("SELECT hand_key FROM hands")) == 120  # the hands were committed
+    assert len(wh.sql("SELECT path FROM files")) == 0  # the files were not recorded
+    summary = wh.ingest([both / "player"])
+    assert (summary.ingested, summary.merged, summary.quarantined) == (0, 120, 0)
+    _assert_same_hands(server, wh)
