@@ -11,7 +11,8 @@ the same from a script, ``python -``, ``python -c``, Jupyter or an interactive p
 
 A worker dies with its parent (on Linux through ``PR_SET_PDEATHSIG``; elsewhere when it
 reads end-of-file on its input). An exception in a task is raised again in the caller
-as :class:`WorkerError` with the worker's traceback; a worker that dies raises it too.
+(its cause a :class:`WorkerError` with the worker's traceback, or that error alone when
+the exception cannot be pickled); a worker that dies raises :class:`WorkerError`.
 
 >>> with WorkerPool(2) as pool:
 ...     list(pool.imap(abs, [-3, 1, -2]))
@@ -91,7 +92,10 @@ class _Worker:
             code = self.proc.wait()
             raise WorkerError(f"a worker process ended unexpectedly (exit code {code})") from None
         if not ok:
-            raise WorkerError(f"a worker failed:\n{value}")
+            exc, text = value
+            if exc is not None:  # the task's own exception, raised again here
+                raise exc from WorkerError(f"in a worker process:\n{text}")
+            raise WorkerError(f"a worker failed:\n{text}")
         return value
 
     def close(self, kill: bool) -> None:
@@ -214,12 +218,21 @@ def _serve(preload: Sequence[str]) -> None:
             return
         try:
             reply: tuple[bool, Any] = (True, fn(arg))
-        except BaseException:
-            reply = (False, traceback.format_exc())
+        except BaseException as exc:
+            reply = (False, (_picklable(exc), traceback.format_exc()))
         try:
             _send(out, reply)
         except BrokenPipeError:
             return
+
+
+def _picklable(exc: BaseException) -> BaseException | None:
+    """``exc`` when it survives pickling (to be raised again in the caller), else None."""
+    try:
+        pickle.loads(pickle.dumps(exc))
+    except Exception:
+        return None
+    return exc.with_traceback(None)
 
 
 def _die_with_parent() -> None:

@@ -32,6 +32,7 @@ from rakestats.records import QuarantineRecord
 from rakestats.warehouse._arrow import partitions, quarantine_to_table
 from rakestats.warehouse._conflicts import conflict_records, stored_sources
 from rakestats.warehouse._dedupe import KeySet
+from rakestats.warehouse._errors import WarehouseWriteError
 from rakestats.warehouse._merge import merge_views
 from rakestats.warehouse._store import STAGING, Store, Transaction
 from rakestats.warehouse._units import (
@@ -292,56 +293,29 @@ def _flush(store: Store, buf: _Buffer, summary: IngestSummary, keys: KeySet) -> 
     buf.quarantine, buf.files, buf.merges, buf.conflicts, buf.spilled = [], [], [], [], 0
 
 
-def ingest_paths(
+def _abandon(txn: Transaction) -> None:
+    """Drop an uncommitted transaction's staged parts (it is in no snapshot)."""
+    for writer in txn._writers.values():
+        with contextlib.suppress(OSError):
+            writer.close()
+    txn._writers.clear()
+    shutil.rmtree(txn.staging, ignore_errors=True)
+
+
+def _drive(
     store: Store,
-    paths: Iterable[str | os.PathLike[str]],
-    *,
-    jobs: int = 1,
-    progress: ProgressFn | None = None,
-    commit_every: int = COMMIT_EVERY,
-    client: Any = None,
-) -> IngestSummary:
-    """Ingest files and folders into ``store`` (the caller holds the lock).
-
-    Units of work (files, zip members) run inline (``jobs=1``), in ``jobs`` local worker
-    processes, or on a Dask cluster through ``client``; in every case the results are
-    taken in unit order, so the warehouse ends the same."""
-    from rakestats.warehouse._manifest import known_files
-
-    run_start = time.perf_counter()
-    summary = IngestSummary()
-    snapshot = store.snapshot()
-    keys = KeySet.load(store, snapshot)
-    seen_files = known_files(store, snapshot)
-    results: list[FileResult] = []
-
-    def plan() -> Iterator[Unit]:
-        """Units file by file, each file hashed first (an unchanged one is not read
-        again): lazily, so that workers start on the first files while later ones are
-        being hashed."""
-        n_units = 0
-        for path in walk(paths):
-            try:
-                size, digest = _hash_file(path)
-            except OSError as exc:
-                summary.unrecognized.append((str(path), f"cannot read: {exc.strerror or exc}"))
-                summary.files_unreadable += 1
-                continue
-            except RefusedError as exc:
-                summary.unrecognized.append((str(path), exc.reason))
-                summary.files_unreadable += 1
-                continue
-            summary.files += 1
-            if (str(path), digest) in seen_files:
-                summary.files_unchanged += 1
-                continue
-            results.append(FileResult(str(path), size, digest))
-            units = units_of(str(path), len(results) - 1, n_units)
-            n_units += len(units)
-            yield from units
-
-    buf = _Buffer()
-    staging = str(store.root / STAGING / f"units-{os.getpid()}")
+    plan: Callable[[], Iterator[Unit]],
+    results: list[FileResult],
+    summary: IngestSummary,
+    keys: KeySet,
+    buf: _Buffer,
+    staging: str,
+    jobs: int,
+    client: Any,
+    progress: ProgressFn | None,
+    commit_every: int,
+) -> None:
+    """Run the units, take their results in order, deduplicate, and commit."""
     if client is not None:
         from rakestats.warehouse._distributed import dask_results
 
@@ -395,9 +369,73 @@ def ingest_paths(
     summary.files_unreadable += dropped
     driver_start = time.perf_counter()
     _flush(store, buf, summary, keys)
-    shutil.rmtree(staging, ignore_errors=True)
-    with contextlib.suppress(OSError):
-        (store.root / STAGING).rmdir()  # only when empty
     summary.driver_seconds += time.perf_counter() - driver_start
+
+
+def ingest_paths(
+    store: Store,
+    paths: Iterable[str | os.PathLike[str]],
+    *,
+    jobs: int = 1,
+    progress: ProgressFn | None = None,
+    commit_every: int = COMMIT_EVERY,
+    client: Any = None,
+) -> IngestSummary:
+    """Ingest files and folders into ``store`` (the caller holds the lock).
+
+    Units of work (files, zip members) run inline (``jobs=1``), in ``jobs`` local worker
+    processes, or on a Dask cluster through ``client``; in every case the results are
+    taken in unit order, so the warehouse ends the same."""
+    from rakestats.warehouse._manifest import known_files
+
+    run_start = time.perf_counter()
+    summary = IngestSummary()
+    snapshot = store.snapshot()
+    keys = KeySet.load(store, snapshot)
+    seen_files = known_files(store, snapshot)
+    results: list[FileResult] = []
+
+    def plan() -> Iterator[Unit]:
+        """Units file by file, each file hashed first (an unchanged one is not read
+        again): lazily, so that workers start on the first files while later ones are
+        being hashed."""
+        n_units = 0
+        for path in walk(paths):
+            try:
+                size, digest = _hash_file(path)
+            except OSError as exc:
+                summary.unrecognized.append((str(path), f"cannot read: {exc.strerror or exc}"))
+                summary.files_unreadable += 1
+                continue
+            except RefusedError as exc:
+                summary.unrecognized.append((str(path), exc.reason))
+                summary.files_unreadable += 1
+                continue
+            summary.files += 1
+            if (str(path), digest) in seen_files:
+                summary.files_unchanged += 1
+                continue
+            results.append(FileResult(str(path), size, digest))
+            units = units_of(str(path), len(results) - 1, n_units)
+            n_units += len(units)
+            yield from units
+
+    buf = _Buffer()
+    staging = str(store.root / STAGING / f"units-{os.getpid()}")
+    try:
+        _drive(
+            store, plan, results, summary, keys, buf, staging, jobs, client, progress, commit_every
+        )
+    except OSError as exc:
+        # a failed write (disk full, file-size limit, I/O error) fails the run: what the
+        # open transaction held is not committed, and its files are not recorded as read
+        where = getattr(exc, "filename", None) or store.root
+        raise WarehouseWriteError(f"{where}: cannot write: {exc.strerror or exc}") from None
+    finally:
+        if buf.txn is not None:
+            _abandon(buf.txn)
+        shutil.rmtree(staging, ignore_errors=True)
+        with contextlib.suppress(OSError):
+            (store.root / STAGING).rmdir()  # only when empty
     summary.seconds = time.perf_counter() - run_start
     return summary

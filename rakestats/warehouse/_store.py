@@ -115,6 +115,19 @@ def _fsync_dir(path: Path) -> None:
             os.close(fd)
 
 
+def _left_by_create(root: Path) -> bool:
+    """True for a directory holding nothing, or only what a create that failed before
+    writing its marker leaves (an empty snapshots folder, a temporary marker file)."""
+    for entry in root.iterdir():
+        if entry.name == SNAPSHOTS and entry.is_dir() and not any(entry.iterdir()):
+            continue
+        if entry.name.startswith(f".{MARKER}.tmp-") and entry.is_file():
+            entry.unlink()
+            continue
+        return False
+    return True
+
+
 def _write_atomic(path: Path, data: bytes) -> None:
     tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
     with open(tmp, "wb") as fh:
@@ -181,7 +194,7 @@ class Store:
         try:
             if self.root.exists() and not self.root.is_dir():
                 raise WarehouseError(f"{self.name}: cannot create the warehouse: not a directory")
-            if self.root.exists() and any(self.root.iterdir()):
+            if self.root.exists() and not _left_by_create(self.root):
                 raise WarehouseError(
                     f"{self.name}: directory is not empty and is not a rakestats warehouse"
                 )

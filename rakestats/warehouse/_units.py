@@ -22,6 +22,7 @@ import pyarrow.compute as pc
 from rakestats.columns import HandColumns
 from rakestats.records import QuarantineRecord, SkipRecord
 from rakestats.warehouse._arrow import columns_to_tables
+from rakestats.warehouse._errors import WarehouseWriteError
 from rakestats.warehouse.schema import HAND_TABLES
 
 __all__ = [
@@ -104,7 +105,17 @@ HAND_INDEX = "_hand"  # staged child rows carry the index of their hand in the b
 def _stage(staging: Path, unit: Unit, k: int, cols: HandColumns) -> dict[str, str]:
     """Write a batch as Arrow IPC files (uncompressed: the driver maps them in place).
     Rows of players, actions and pickups carry their hand's row in the batch
-    (:data:`HAND_INDEX`), since one batch may hold copies of one hand id."""
+    (:data:`HAND_INDEX`), since one batch may hold copies of one hand id. A failed
+    write fails the run (:class:`WarehouseWriteError`): it says nothing of the input."""
+    try:
+        return _write_stage(staging, unit, k, cols)
+    except OSError as exc:
+        raise WarehouseWriteError(
+            f"{staging}: cannot write the ingest's staging area: {exc.strerror or exc}"
+        ) from None
+
+
+def _write_stage(staging: Path, unit: Unit, k: int, cols: HandColumns) -> dict[str, str]:
     tables = columns_to_tables(cols, 0)
     p_hand = np.asarray(cols.players["hand"], dtype=np.int32)
     index = {
@@ -181,7 +192,12 @@ def run_units(units: list[Unit], staging: str) -> list[UnitResult]:
     """Parse and validate a chunk of units in order, staging their hands together in
     batches of about :data:`BATCH_HANDS` (small files make few staged files)."""
     where = Path(staging)
-    where.mkdir(parents=True, exist_ok=True)
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise WarehouseWriteError(
+            f"{staging}: cannot create the ingest's staging area: {exc.strerror or exc}"
+        ) from None
     chunk = _Chunk(where, units[0])
     results = []
     for unit in units:
@@ -214,6 +230,8 @@ def _scan_unit(unit: Unit, chunk: _Chunk, result: UnitResult) -> None:
                 result.quarantined.append(rec)
             elif isinstance(rec, SkipRecord):
                 result.skipped += 1
+    except WarehouseWriteError:
+        raise
     except UnrecognizedFileError as exc:
         result.error = exc.reason
     except ReadError as exc:
