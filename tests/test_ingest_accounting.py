@@ -68,3 +68,30 @@ def test_library_summary_counts_unreadable_files(folder: Path, tmp_path: Path) -
         ("empty.txt", "no hands in this file")
     ]
     assert "(1 not recognised)" in summary.line()
+
+
+def test_an_unreadable_folder_is_named_and_fails_strict(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+    import os
+
+    locked = folder / "locked"
+    locked.mkdir()
+    simulate(30, 2, 3, locked)
+    real = os.scandir
+
+    def scandir(path: object = ".") -> object:
+        if not isinstance(path, int) and Path(os.fsdecode(path)) == locked:  # type: ignore[arg-type]
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real(path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    summary = Warehouse(tmp_path / "wh").ingest([folder])
+    assert summary.ingested == 40
+    assert summary.unrecognized == [(str(locked), "cannot read folder: Permission denied")]
+    assert not summary.clean
+    code, out, err = _ingest(str(folder), "-w", str(tmp_path / "wh2"), "--strict")
+    assert code == EXIT_NOT_CLEAN
+    assert f"skipped {locked}: cannot read folder: Permission denied" in err
+    assert "(1 not recognised)" in out

@@ -92,7 +92,7 @@ def ingest_command(
             except (DaskUnavailableError, ValueError, OSError) as exc:
                 raise click.UsageError(str(exc)) from None
         try:
-            with progress_bar("ingest", total=len(walk(paths))) as progress:
+            with progress_bar("ingest", total=len(walk(paths, []))) as progress:
                 summary = wh.ingest(
                     list(paths),
                     jobs=n_jobs,

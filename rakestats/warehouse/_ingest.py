@@ -120,12 +120,24 @@ class IngestSummary:
         self.skipped += r.skipped
 
 
-def walk(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
-    """Files named, and every file under the folders named, in a stable order."""
+def walk(
+    paths: Iterable[str | os.PathLike[str]],
+    errors: list[tuple[str, str]] | None = None,
+) -> list[Path]:
+    """Files named, and every file under the folders named, in a stable order.
+
+    A folder that cannot be listed is never passed over in silence: it is added to
+    ``errors`` as (path, reason) when a list is given, else the ``OSError`` is raised."""
     out: list[Path] = []
+
+    def failed(exc: OSError) -> None:
+        if errors is None:
+            raise exc
+        errors.append((str(exc.filename or ""), f"cannot read folder: {exc.strerror or exc}"))
+
     for p in map(Path, paths):
         if p.is_dir():
-            for root, dirs, files in os.walk(p):
+            for root, dirs, files in os.walk(p, onerror=failed):
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
                 out.extend(
                     Path(root) / f
@@ -400,7 +412,10 @@ def ingest_paths(
         again): lazily, so that workers start on the first files while later ones are
         being hashed."""
         n_units = 0
-        for path in walk(paths):
+        unlisted: list[tuple[str, str]] = []  # folders that could not be listed
+        found = walk(paths, unlisted)
+        summary.unrecognized.extend(unlisted)
+        for path in found:
             try:
                 size, digest = _hash_file(path)
             except OSError as exc:
