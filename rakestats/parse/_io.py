@@ -17,7 +17,13 @@ Hostile input is bounded here (docs/reliability.md):
   zip, ...) is refused, and so are formats rakestats does not read (7z, rar, zstd, tar);
 - a line longer than :attr:`Limits.max_line_bytes` or a hand longer than
   :attr:`Limits.max_hand_bytes` is never held whole: its block carries a problem and is
-  quarantined, and the reading goes on after it.
+  quarantined, and the reading goes on after it;
+- a file is judged from its first bytes when it is opened (:func:`open_regular`), before
+  anything reads it whole (the ingest hashes every file): a sparse file, a file whose
+  first line is no known format (a binary file), an archive format rakestats does not
+  read, a zip archive of more than :attr:`Limits.max_members` members or whose members
+  declare more than the limits above *in all* are refused at once;
+- runs of blank lines are skipped at the speed of ``bytes.lstrip``, never line by line.
 """
 
 from __future__ import annotations
@@ -30,7 +36,10 @@ import lzma
 import os
 import re
 import stat
+import struct
+import threading
 import zipfile
+import zlib
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
@@ -75,14 +84,15 @@ class Limits:
 
     max_line_bytes: int = 1 << 20
     max_hand_bytes: int = 4 << 20
-    max_uncompressed: int = 16 << 30  # per compressed file or zip member
+    max_uncompressed: int = 16 << 30  # per compressed file, zip member or zip archive
     max_ratio: int = 100  # decompressed : compressed ...
     ratio_floor: int = 64 << 20  # ... once this many bytes have come out
+    max_members: int = 10_000  # members of one zip archive
 
 
 LIMITS = Limits()
-"""The defaults; ``RAKESTATS_MAX_UNCOMPRESSED_BYTES`` and ``RAKESTATS_MAX_COMPRESSION_RATIO``
-override the decompression limits (see :func:`current_limits`)."""
+"""The defaults; ``RAKESTATS_MAX_UNCOMPRESSED_BYTES``, ``RAKESTATS_MAX_COMPRESSION_RATIO`` and
+``RAKESTATS_MAX_ZIP_MEMBERS`` override the archive limits (see :func:`current_limits`)."""
 
 
 def current_limits() -> Limits:
@@ -90,13 +100,15 @@ def current_limits() -> Limits:
     lim = LIMITS
     size = os.environ.get("RAKESTATS_MAX_UNCOMPRESSED_BYTES", "").strip()
     ratio = os.environ.get("RAKESTATS_MAX_COMPRESSION_RATIO", "").strip()
-    if size.isdigit() or ratio.isdigit():
+    members = os.environ.get("RAKESTATS_MAX_ZIP_MEMBERS", "").strip()
+    if size.isdigit() or ratio.isdigit() or members.isdigit():
         lim = Limits(
             lim.max_line_bytes,
             lim.max_hand_bytes,
             int(size) if size.isdigit() else lim.max_uncompressed,
             int(ratio) if ratio.isdigit() else lim.max_ratio,
             lim.ratio_floor,
+            int(members) if members.isdigit() else lim.max_members,
         )
     return lim
 
@@ -183,12 +195,24 @@ def check_head(head: bytes, name: str, container: str | None) -> None:
 
 
 # ---------------------------------------------------------------------- opening
-def open_regular(path: str | os.PathLike[str]) -> IO[bytes]:
+OPENS = {"judged": 0, "head_bytes": 0}
+"""How many files :func:`open_regular` judged from their first bytes, and how many bytes
+that read (the measure of its cost, for tests and benchmarks)."""
+
+
+def open_regular(path: str | os.PathLike[str], *, judge: bool = True) -> IO[bytes]:
     """Open a regular file for binary reading; anything else (a FIFO, a device, a
-    directory, a socket) raises :class:`RefusedError` without blocking."""
+    directory, a socket) raises :class:`RefusedError` without blocking.
+
+    With ``judge`` (the default) the file is also judged from its first bytes
+    (:func:`head_problem`), so that a caller about to read it whole (the ingest hashes
+    every file) learns first, cheaply, that it is refused: a sparse file, a file in no
+    known format, an archive rakestats does not read or a zip archive over the limits.
+    """
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     try:
-        mode = os.fstat(fd).st_mode
+        st = os.fstat(fd)
+        mode = st.st_mode
         if not stat.S_ISREG(mode):
             what = (
                 "a directory"
@@ -203,10 +227,267 @@ def open_regular(path: str | os.PathLike[str]) -> IO[bytes]:
             )
             raise RefusedError(os.fspath(path), f"not a regular file ({what})")
         os.set_blocking(fd, True)
+        if judge:
+            problem = head_problem(fd, st)
+            if problem is not None:
+                raise RefusedError(os.fspath(path), problem)
         return os.fdopen(fd, "rb")
     except BaseException:
         os.close(fd)
         raise
+
+
+def head_problem(fd: int, st: os.stat_result) -> str | None:
+    """Why the regular file open on ``fd`` is refused, judged from its first bytes (at
+    most :data:`_SNIFF_BYTES`, and the end of a zip archive), or None when it may be
+    read. The file's offset is left at 0.
+
+    Refused: a sparse file (its holes read as NUL bytes, which no hand history holds);
+    an archive format rakestats does not read; a plain or compressed file whose first
+    non-blank line is no known hand-history format (the reason is the one reading the
+    file gives); a zip archive over :attr:`Limits.max_members` members or whose members
+    declare more than :attr:`Limits.max_uncompressed` bytes, or more than
+    :attr:`Limits.max_ratio` times the archive's size past :attr:`Limits.ratio_floor`,
+    in all. A head that says nothing for sure (all blank, damaged compressed data) is
+    left to the reading."""
+    OPENS["judged"] += 1
+    try:
+        return _head_problem(fd, st)
+    finally:
+        os.lseek(fd, 0, os.SEEK_SET)
+
+
+def _head_problem(fd: int, st: os.stat_result) -> str | None:
+    size = st.st_size
+    if size == 0:
+        return None
+    hole = _first_hole(fd, size)
+    if hole is not None:
+        return (
+            f"a sparse file (a hole at byte {hole} of {size}): holes read as NUL bytes, "
+            "which no hand history holds; not read"
+        )
+    head = os.pread(fd, _SNIFF_BYTES, 0)
+    OPENS["head_bytes"] += len(head)
+    kind = archive_kind(head)
+    if kind == "zip":
+        return _zip_problem(fd, st, current_limits())
+    if kind in _DECOMPRESSORS:
+        data = _decompressed_head(fd, kind)
+        if data is None:
+            return None  # damaged: reading it says how
+        try:
+            check_head(data, "", kind)
+        except RefusedError as exc:
+            return exc.reason
+        return _format_problem(data, complete=len(data) < _SNIFF_BYTES)
+    try:
+        check_head(head, "", None)
+    except RefusedError as exc:
+        return exc.reason
+    return _format_problem(head, complete=len(head) == size)
+
+
+def _first_hole(fd: int, size: int) -> int | None:
+    """Where the file's first hole starts, or None (no hole, or no way to know)."""
+    seek_hole = getattr(os, "SEEK_HOLE", None)
+    if seek_hole is None:
+        return None
+    try:
+        hole = os.lseek(fd, 0, seek_hole)
+    except OSError:
+        return None
+    return hole if hole < size else None
+
+
+def _format_problem(head: bytes, complete: bool) -> str | None:
+    """The refusal reading would give a stream beginning with ``head`` (``complete``:
+    the whole stream), when its first non-blank line is in it and no known format."""
+    first, cut = _first_line_in(io.BytesIO(head))
+    if first is None or (cut and not complete):
+        return None  # the head says nothing for sure: reading the file will
+    from rakestats.parse import UnrecognizedFileError, _sniff  # the readers' own test
+
+    try:
+        _sniff(first, "")
+    except UnrecognizedFileError as exc:
+        return exc.reason
+    return None
+
+
+def _first_line_in(stream: Stream, begin: bool = True) -> tuple[str | None, bool]:
+    """The first non-blank line of ``stream`` (decoded leniently, at most
+    :data:`_SNIFF_BYTES` of it) and whether the stream ended inside it; ``(None,
+    False)`` when it has none. ``begin``: the stream is at the start of the file (a
+    BOM there is dropped), else at the start of a line. Blank lines are skipped in pieces of
+    :data:`_SNIFF_BYTES`, never one by one (a stream of millions of line ends costs
+    little more than reading it)."""
+    buf = b""
+    while True:
+        more = stream.read(_SNIFF_BYTES)
+        if begin:
+            begin = False
+            if more.startswith(_BOM_BYTES):
+                more = more[len(_BOM_BYTES) :]
+        buf += more
+        while True:
+            body = buf.lstrip(_STRIP_BYTES)
+            if not body:
+                if not more:
+                    return None, False
+                tail = buf[buf.rfind(b"\n") + 1 :]  # blanks at the start of a line
+                buf = tail if len(tail) < _SNIFF_BYTES else b""
+                break
+            buf = buf[buf.rfind(b"\n", 0, len(buf) - len(body)) + 1 :]  # at its line
+            end = buf.find(b"\n")
+            if end < 0 and more and len(buf) < _SNIFF_BYTES:
+                break  # the line goes on: read more
+            line = buf[: min(end + 1 if end >= 0 else len(buf), _SNIFF_BYTES)]
+            text = line.decode("utf-8", "replace").rstrip(_STRIP)
+            if text:
+                return text, end < 0 and not more
+            buf = buf[_SNIFF_BYTES:]  # a line whose first piece is blank, as readline
+
+
+_HEAD_INPUT = 1 << 20  # compressed bytes read at most to decompress a file's head
+
+
+def _decompressed_head(fd: int, kind: str) -> bytes | None:
+    """The first :data:`_SNIFF_BYTES` (or fewer) that a gzip, bzip2 or xz file
+    decompresses to, reading at most :data:`_HEAD_INPUT` of it; None if damaged."""
+    dec = _DECOMPRESSORS[kind]()
+    out = b""
+    offset = 0
+    try:
+        while len(out) < _SNIFF_BYTES and offset < _HEAD_INPUT:
+            chunk = os.pread(fd, 1 << 16, offset)
+            OPENS["head_bytes"] += len(chunk)
+            if not chunk:
+                break
+            offset += len(chunk)
+            out += dec.decompress(chunk, _SNIFF_BYTES - len(out))
+            if dec.eof:
+                break
+            while len(out) < _SNIFF_BYTES and not dec.needs_input:
+                out += dec.decompress(b"", _SNIFF_BYTES - len(out))
+    except (OSError, EOFError, ValueError, zlib.error, lzma.LZMAError):
+        return None
+    return out
+
+
+class _Decompressor(Protocol):
+    @property
+    def eof(self) -> bool: ...
+    @property
+    def needs_input(self) -> bool: ...
+    def decompress(self, data: bytes, max_length: int = -1, /) -> bytes: ...
+
+
+class _Gunzip:
+    """A gzip decompressor with the interface of bz2's and lzma's (one member)."""
+
+    def __init__(self) -> None:
+        self._d = zlib.decompressobj(31)
+        self.eof = False
+        self.needs_input = True
+
+    def decompress(self, data: bytes, max_length: int = -1, /) -> bytes:
+        out = self._d.decompress(self._d.unconsumed_tail + data, max(max_length, 0))
+        self.eof = self._d.eof
+        self.needs_input = not self._d.unconsumed_tail
+        return out
+
+
+_DECOMPRESSORS: dict[str, Callable[[], _Decompressor]] = {
+    "gzip": _Gunzip,
+    "bzip2": bz2.BZ2Decompressor,
+    "xz": lzma.LZMADecompressor,
+}
+
+
+# ---------------------------------------------------------------------- zip totals
+_EOCD = b"PK\x05\x06"
+_EOCD64_LOCATOR = b"PK\x06\x07"
+_EOCD64 = b"PK\x06\x06"
+
+
+def _declared_members(fd: int, size: int) -> int | None:
+    """The number of members a zip archive's end record declares (read from its last
+    64 KiB), or None when it cannot be read (zipfile then says why)."""
+    tail_len = min(size, 22 + 0xFFFF)
+    tail = os.pread(fd, tail_len, size - tail_len)
+    OPENS["head_bytes"] += len(tail)
+    at = tail.rfind(_EOCD)
+    if at < 0 or len(tail) - at < 22:
+        return None
+    (entries,) = struct.unpack_from("<H", tail, at + 10)
+    if entries != 0xFFFF:
+        return int(entries)
+    loc = at - 20  # a ZIP64 archive: its own end record holds the count
+    if loc < 0 or tail[loc : loc + 4] != _EOCD64_LOCATOR:
+        return None
+    (offset,) = struct.unpack_from("<Q", tail, loc + 8)
+    rec = os.pread(fd, 56, offset) if offset < size else b""
+    if len(rec) < 56 or not rec.startswith(_EOCD64):
+        return None
+    (entries64,) = struct.unpack_from("<Q", rec, 32)
+    return int(entries64)
+
+
+_INFOS: dict[tuple[int, int, int, int], list[zipfile.ZipInfo]] = {}
+_INFOS_GUARD = threading.Lock()
+
+
+def _zip_infos(fh: IO[bytes], st: os.stat_result) -> list[zipfile.ZipInfo]:
+    """The members of the zip archive open as ``fh`` (its central directory is read
+    once per process for each version of the file: the units of an archive each ask)."""
+    key = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+    with _INFOS_GUARD:
+        got = _INFOS.get(key)
+    if got is None:
+        with zipfile.ZipFile(fh) as zf:
+            got = zf.infolist()
+        with _INFOS_GUARD:
+            if len(_INFOS) >= 4:
+                _INFOS.clear()
+            _INFOS[key] = got
+    return got
+
+
+def _zip_problem(fd: int, st: os.stat_result, lim: Limits) -> str | None:
+    """Why a zip archive is refused as a whole, or None (its members are judged one by
+    one when they are read)."""
+    declared = _declared_members(fd, st.st_size)
+    if declared is not None and declared > lim.max_members:
+        return (
+            f"a zip archive of {declared} members, more than {lim.max_members}: refused "
+            "(RAKESTATS_MAX_ZIP_MEMBERS raises the limit)"
+        )
+    try:
+        with io.FileIO(fd, "rb", closefd=False) as raw:
+            infos = _zip_infos(raw, st)
+    except (OSError, EOFError, ValueError, zipfile.BadZipFile):
+        return None  # reading it says why
+    files = [i for i in infos if not i.is_dir()]
+    if len(files) > lim.max_members:
+        return (
+            f"a zip archive of {len(files)} members, more than {lim.max_members}: refused "
+            "(RAKESTATS_MAX_ZIP_MEMBERS raises the limit)"
+        )
+    # members refused on their own (their declared size, ...) are never read: not counted
+    total = sum(i.file_size for i in files if _member_problem(i, lim) is None)
+    if total > lim.max_uncompressed:
+        return (
+            f"its members declare {total} bytes uncompressed in all, more than "
+            f"{lim.max_uncompressed}: refused as a possible zip bomb"
+        )
+    if total > lim.ratio_floor and total > lim.max_ratio * st.st_size:
+        return (
+            f"its members declare {total} bytes uncompressed in all, more than "
+            f"{lim.max_ratio} times the archive's {st.st_size} bytes: refused as a possible "
+            "zip bomb"
+        )
+    return None
 
 
 class _Counted:
@@ -257,7 +538,7 @@ def _stream_opener(
 ) -> Opener:
     @contextmanager
     def opener() -> Iterator[Stream]:
-        with open_regular(path) as fh:
+        with open_regular(path, judge=False) as fh:
             size = os.fstat(fh.fileno()).st_size
             raw = decompress(fh)
             try:
@@ -273,7 +554,7 @@ def _stream_opener(
 def _plain_opener(path: str | os.PathLike[str]) -> Opener:
     @contextmanager
     def opener() -> Iterator[Stream]:
-        with open_regular(path) as fh:
+        with open_regular(path, judge=False) as fh:
             yield fh
 
     return opener
@@ -335,8 +616,8 @@ def _refused_opener(name: str, reason: str) -> Opener:
 
 def _zip_sources(path: str | os.PathLike[str], name: str) -> list[Source]:
     lim = current_limits()
-    with open_regular(path) as fh, zipfile.ZipFile(fh) as zf:
-        infos = [i for i in zf.infolist() if not i.is_dir()]
+    with open_regular(path, judge=False) as fh:
+        infos = [i for i in _zip_infos(fh, os.fstat(fh.fileno())) if not i.is_dir()]
     count: dict[str, int] = {}
     for info in infos:
         count[info.filename] = count.get(info.filename, 0) + 1
@@ -363,10 +644,34 @@ def _zip_opener(
 ) -> Opener:
     @contextmanager
     def opener() -> Iterator[Stream]:
-        with open_regular(path) as fh, zipfile.ZipFile(fh) as zf, zf.open(info) as stream:
+        with open_regular(path, judge=False) as fh, _open_member(fh, info) as stream:
             yield _Counted(stream, src, info.compress_size, "the member", lim)
 
     return opener
+
+
+_LOCAL_HEADER = struct.Struct("<4s2B4HL2L2H")
+
+
+def _open_member(fh: IO[bytes], info: zipfile.ZipInfo) -> zipfile.ZipExtFile:
+    """A member of the archive open as ``fh``, read from its local header as
+    ``ZipFile.open`` does, without reading the central directory again (an archive of
+    many members would otherwise cost its square)."""
+    fh.seek(info.header_offset)
+    header = fh.read(_LOCAL_HEADER.size)
+    if len(header) != _LOCAL_HEADER.size or not header.startswith(b"PK\x03\x04"):
+        raise zipfile.BadZipFile("Bad magic number for file header")
+    fields = _LOCAL_HEADER.unpack(header)
+    name = fh.read(fields[10])
+    if fields[11]:
+        fh.seek(fields[11], os.SEEK_CUR)
+    flags = fields[3]
+    decoded = name.decode("utf-8" if flags & 0x800 else "cp437", "replace")
+    if decoded != info.orig_filename:
+        raise zipfile.BadZipFile(
+            f"File name in directory {info.orig_filename!r} and header {name!r} differ."
+        )
+    return zipfile.ZipExtFile(fh, "r", info, None, False)
 
 
 def sources_of(path: str | os.PathLike[str], name: str) -> list[Source]:
@@ -420,8 +725,11 @@ def first_line_of(source: Source | Opener) -> str | None:
     else:
         opener = source
     with opener() as f:
+        # line by line while lines are few (a damaged stream then fails where reading it
+        # line by line would, after the first line), in pieces past a run of blank lines
+        blank = 0
         lineno = 0
-        while True:
+        while blank < _SNIFF_BLANK_BYTES and lineno < _SNIFF_BLANK_LINES:
             raw = f.readline(_SNIFF_BYTES)
             if not raw:
                 return None
@@ -431,6 +739,12 @@ def first_line_of(source: Source | Opener) -> str | None:
             line = raw.decode("utf-8", "replace").rstrip(_STRIP)
             if line:
                 return line
+            blank += len(raw)
+        return _first_line_in(f, begin=False)[0]
+
+
+_SNIFF_BLANK_BYTES = 1 << 16  # blank bytes and lines read line by line before the
+_SNIFF_BLANK_LINES = 256  # rest of a run of blank lines is skipped in pieces
 
 
 class Block(NamedTuple):
@@ -497,6 +811,8 @@ def iter_byte_blocks(
 
 
 _PIECE_BYTES = 1 << 18
+_BLOCK = re.compile(r"[^\n]+(?:\n[^\n]+)*")
+_BLANK_START = frozenset({b"\n", b"\r", b" ", b"\t"})
 _UNCLEAN = (b"\r", b" \n", b"\t\n")
 
 
@@ -522,6 +838,13 @@ def iter_blocks(stream: Stream, lim: Limits | None = None) -> Iterator[Block | T
     while True:
         more = stream.read(_PIECE_BYTES)
         buf = buf + more if buf else more
+        if buf[:1] in _BLANK_START:  # blank lines first: skipped whole, counted
+            body = buf.lstrip(_STRIP_BYTES)
+            cut = buf.rfind(b"\n", 0, len(buf) - len(body))
+            if cut >= 0:
+                lines_before += buf.count(b"\n", 0, cut + 1)
+                buf = buf[cut + 1 :]
+                first = False  # line 1 is behind: no BOM to drop
         if more:
             cut = buf.rfind(b"\n\n")
             if cut < 0:
@@ -553,6 +876,51 @@ def _piece_blocks(
         return
     max_line = lim.max_line_bytes // 4  # characters that surely fit the byte limits
     max_hand = lim.max_hand_bytes // 4
+    if _BLANK_RUN in text:  # long runs of blank lines: see _text_blocks
+        blocks: Iterable[tuple[int, str, bool]] = _text_blocks(text, lines_before)
+    else:
+        blocks = ()
+        newlines = lines_before  # line breaks before the current chunk
+        chunks = text.split("\n\n")
+        last = len(chunks) - 1
+        for k, chunk in enumerate(chunks):  # (inline: the hot path of ingestion)
+            body = chunk.lstrip("\n")
+            start = newlines + len(chunk) - len(body) + 1
+            newlines += chunk.count("\n") + 2
+            ended = k < last or body.endswith("\n")  # the block's last line has its line end
+            body = body.rstrip("\n")
+            if not body:
+                continue
+            lines = body.split("\n")
+            if len(body) > max_line and (len(body) > max_hand or max(map(len, lines)) > max_line):
+                raw = io.BytesIO(body.encode("utf-8") + (b"\n" if ended else b""))
+                yield from iter_byte_blocks(raw, lim, start - 1)
+                continue
+            yield TextBlock(start, lines)
+    for start, body, ended in blocks:
+        lines = body.split("\n")
+        if len(body) > max_line and (len(body) > max_hand or max(map(len, lines)) > max_line):
+            raw = io.BytesIO(body.encode("utf-8") + (b"\n" if ended else b""))
+            yield from iter_byte_blocks(raw, lim, start - 1)
+            continue
+        yield TextBlock(start, lines)
+
+
+_BLANK_RUN = "\n" * 64
+
+
+def _text_blocks(text: str, lines_before: int) -> Iterator[tuple[int, str, bool]]:
+    """The blocks of clean text (a blank line is empty): the file line of each, its text,
+    and whether its last line has its line end."""
+    if _BLANK_RUN in text:
+        # long runs of blank lines: passed over by the regex engine, not one by one
+        newlines = lines_before  # line breaks before ``pos``
+        pos = 0
+        for m in _BLOCK.finditer(text):
+            newlines += text.count("\n", pos, m.start())
+            pos = m.start()
+            yield newlines + 1, m.group(), m.end() < len(text)
+        return
     newlines = lines_before  # line breaks before the current chunk
     chunks = text.split("\n\n")
     last = len(chunks) - 1
@@ -562,14 +930,8 @@ def _piece_blocks(
         newlines += chunk.count("\n") + 2
         ended = k < last or body.endswith("\n")  # the block's last line has its line end
         body = body.rstrip("\n")
-        if not body:
-            continue
-        lines = body.split("\n")
-        if len(body) > max_line and (len(body) > max_hand or max(map(len, lines)) > max_line):
-            raw = io.BytesIO(body.encode("utf-8") + (b"\n" if ended else b""))
-            yield from iter_byte_blocks(raw, lim, start - 1)
-            continue
-        yield TextBlock(start, lines)
+        if body:
+            yield start, body, ended
 
 
 class _Prefixed:
