@@ -76,6 +76,7 @@ _STRIP_BYTES = b" \t\r\n"
 _SNIFF_BYTES = 1 << 16
 _HEAD_BYTES = 262  # enough for every magic number below (tar's is at offset 257)
 _KEEP_OF_LONG_LINE = 1000  # bytes of an over-long line kept in the quarantined text
+_KEEP_OF_LONG_HAND = 64 << 10  # bytes of an over-long hand kept in the quarantined text
 
 
 @dataclass(frozen=True)
@@ -773,6 +774,7 @@ def iter_byte_blocks(
     size = 0
     block: list[bytes] = []
     problem: tuple[int, str] | None = None
+    cut = False  # an over-long block was cut to its first lines
     while True:
         raw = stream.readline(max_line + 1)
         if not raw:
@@ -798,16 +800,34 @@ def iter_byte_blocks(
             size += len(line) + 1
             if size <= lim.max_hand_bytes:
                 block.append(line)
-            elif problem is None:
-                problem = (
-                    lineno,
-                    f"line {lineno}: the hand is longer than {lim.max_hand_bytes} bytes",
-                )
+            elif not cut:
+                if problem is None:
+                    problem = (
+                        lineno,
+                        f"line {lineno}: the hand is longer than {lim.max_hand_bytes} bytes",
+                    )
+                # keep only the hand's first lines: a file of many over-long hands must
+                # not hold max_hand_bytes for each of them until they are quarantined
+                block = _first_bytes(block, _KEEP_OF_LONG_HAND)
+                block.append(b"[... the rest of this over-long hand is not kept]")
+                cut = True
         elif block:
             yield Block(start, block, problem)
-            block, size, problem = [], 0, None
+            block, size, problem, cut = [], 0, None, False
     if block:
         yield Block(start, block, problem)
+
+
+def _first_bytes(lines: list[bytes], limit: int) -> list[bytes]:
+    """The first of ``lines`` that fit in ``limit`` bytes (at least one)."""
+    kept: list[bytes] = []
+    size = 0
+    for line in lines:
+        size += len(line) + 1
+        if kept and size > limit:
+            break
+        kept.append(line[:limit])
+    return kept
 
 
 _PIECE_BYTES = 1 << 18

@@ -208,8 +208,24 @@ class _Buffer:
     merges: list[dict[str, pa.Table]] = field(default_factory=list)
     conflicts: list[pa.Table] = field(default_factory=list)  # rows of hands
     hands: int = 0  # buffered in memory
+    solid: int = 0  # leading tables of each list in ``tables`` already consolidated
     spilled: int = 0  # written into the open transaction, not yet committed
     txn: Transaction | None = None
+
+
+_MAX_PIECES = 256  # small tables held before they are copied into one
+
+
+def _consolidate(buf: _Buffer) -> None:
+    """Copy the buffered pieces of each table into one contiguous table: many small
+    files give many small slices, whose per-table overhead (and the staged files they
+    keep mapped) would otherwise grow with the number of files."""
+    for name in HAND_TABLES:
+        pieces = buf.tables[name]
+        if len(pieces) - buf.solid > 1:
+            whole = pa.concat_tables(pieces[buf.solid :]).combine_chunks()
+            buf.tables[name] = [*pieces[: buf.solid], whole]
+    buf.solid = len(buf.tables["hands"])
 
 
 def _spill(store: Store, buf: _Buffer) -> None:
@@ -226,6 +242,7 @@ def _spill(store: Store, buf: _Buffer) -> None:
         for partition, part in partitions(whole):
             buf.txn.append(name, part, partition)
         buf.tables[name] = []
+    buf.solid = 0
     buf.spilled += buf.hands
     buf.hands = 0
 
@@ -355,6 +372,8 @@ def _drive(
                 if fresh[name].num_rows:
                     buf.tables[name].append(fresh[name])
             buf.hands += fresh["hands"].num_rows
+            if len(buf.tables["hands"]) - buf.solid >= _MAX_PIECES:
+                _consolidate(buf)
             if buf.hands + buf.spilled >= commit_every:
                 _flush(store, buf, summary, keys)
             elif buf.hands >= SPILL_EVERY:

@@ -17,7 +17,6 @@ from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from rakestats.columns import HandColumns
 from rakestats.records import QuarantineRecord, SkipRecord
@@ -102,22 +101,28 @@ class _EveryCopy(HandColumns):
 HAND_INDEX = "_hand"  # staged child rows carry the index of their hand in the batch
 
 
-def _stage(staging: Path, unit: Unit, k: int, cols: HandColumns) -> dict[str, str]:
+def _stage(
+    staging: Path, unit: Unit, k: int, cols: HandColumns, seg_start: np.ndarray
+) -> dict[str, str]:
     """Write a batch as Arrow IPC files (uncompressed: the driver maps them in place).
     Rows of players, actions and pickups carry their hand's row in the batch
-    (:data:`HAND_INDEX`), since one batch may hold copies of one hand id. A failed
+    (:data:`HAND_INDEX`, counted from the first hand of its unit's rows in the batch),
+    since one batch may hold copies of one hand id. A failed
     write fails the run (:class:`WarehouseWriteError`): it says nothing of the input."""
     try:
-        return _write_stage(staging, unit, k, cols)
+        return _write_stage(staging, unit, k, cols, seg_start)
     except OSError as exc:
         raise WarehouseWriteError(
             f"{staging}: cannot write the ingest's staging area: {exc.strerror or exc}"
         ) from None
 
 
-def _write_stage(staging: Path, unit: Unit, k: int, cols: HandColumns) -> dict[str, str]:
+def _write_stage(
+    staging: Path, unit: Unit, k: int, cols: HandColumns, seg_start: np.ndarray
+) -> dict[str, str]:
     tables = columns_to_tables(cols, 0)
-    p_hand = np.asarray(cols.players["hand"], dtype=np.int32)
+    hand = np.asarray(cols.players["hand"], dtype=np.int32)
+    p_hand = hand - seg_start[hand]
     index = {
         "players": p_hand,
         "actions": p_hand[np.asarray(cols.actions["prow"], dtype=np.int64)],
@@ -171,7 +176,13 @@ class _Chunk:
     def flush(self) -> None:
         if not len(self.cols):
             return
-        files = _stage(self.staging, self.first, self.n_batches, self.cols.take())
+        cols = self.cols.take()
+        # each hand's index is written relative to the first hand of its unit's segment
+        seg_start = np.zeros(len(cols), dtype=np.int32)
+        for _, rows in self.open:
+            a, b = rows["hands"]
+            seg_start[a:b] = a
+        files = _stage(self.staging, self.first, self.n_batches, cols, seg_start)
         self.n_batches += 1
         for result, rows in self.open:
             seg = Segment(files, rows)
@@ -264,15 +275,7 @@ def read_batches(result: UnitResult) -> Iterator[dict[str, pa.Table]]:
             for name, path in seg.files.items():
                 with pa.memory_map(path) as source:
                     tables[name] = pa.ipc.open_file(source).read_all()
-        out = {name: tables[name].slice(a, b - a) for name, (a, b) in seg.rows.items()}
-        first = seg.rows["hands"][0]
-        if first:
-            for name in HAND_TABLES[1:]:
-                t = out[name]
-                i = t.schema.get_field_index(HAND_INDEX)
-                shifted = pc.subtract(t[HAND_INDEX], pa.scalar(first, pa.int32()))
-                out[name] = t.set_column(i, HAND_INDEX, shifted)
-        yield out
+        yield {name: tables[name].slice(a, b - a) for name, (a, b) in seg.rows.items()}
         if seg.last:
             _mapped.pop(key, None)
             for path in seg.files.values():
