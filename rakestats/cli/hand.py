@@ -143,7 +143,7 @@ class _Text:
     def shown(x: RevealLine) -> str:
         who = _t(x.player)
         if x.action == "muck":
-            return f"  {who} mucks " + (_cards(x.cards) if x.cards else "hand")
+            return f"  {who} mucks hand"
         desc = f" ({_t(x.description)})" if x.description else ""
         verb = "shows" if x.action == "show" else "is at the showdown with"
         return f"  {who} {verb} {_cards(x.cards) if x.cards else 'unknown cards'}{desc}"

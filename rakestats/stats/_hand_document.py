@@ -235,8 +235,10 @@ def _cell(value: Any) -> Any:
 
 
 def _rows(frame: pd.DataFrame) -> Iterator[dict[str, Any]]:
-    for row in frame.to_dict("records"):
-        yield {str(k): _cell(v) for k, v in row.items()}
+    names = [str(c) for c in frame.columns]
+    columns = [frame[c].tolist() for c in frame.columns]
+    for values in zip(*columns, strict=True):
+        yield {k: _cell(v) for k, v in zip(names, values, strict=True)}
 
 
 def _alive_from(players: list[dict[str, Any]], round_no: int) -> list[dict[str, Any]]:
