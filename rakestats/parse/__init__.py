@@ -26,7 +26,8 @@ from rakestats.parse._base import UNSAFE as _UNSAFE
 from rakestats.parse._base import HandError, ParseResult, SiteParser
 from rakestats.parse._dispatch import PARSERS, detect
 from rakestats.parse.rake import RakeParser
-from rakestats.records import HandRecord, QuarantineRecord, SkipRecord
+from rakestats.rake.names import name_problem
+from rakestats.records import Game, HandRecord, QuarantineRecord, SkipRecord
 
 __all__ = [
     "PARSERS",
@@ -266,12 +267,32 @@ def _screen(rec: HandRecord, lines: Sequence[str], start: int) -> tuple[int, str
             at = next((start + i for i, ln in enumerate(lines) if m[0] in ln), start)
             shown = text if len(text) <= 80 else text[:77] + "..."
             return at, f"line {at}: control character {m[0]!r} in the {what} {shown!r}"
+    names = [("site", rec.site), ("table name", rec.table_name)]
+    names += [("player name", p.player) for p in rec.players]
+    for what, text in names:
+        problem = _name_problem(rec, text, what)
+        if problem is not None:
+            at = next((start + i for i, ln in enumerate(lines) if text in ln), start)
+            return at, f"line {at}: {problem}"
     for what, value, limit in _numbers(rec):
         if value is not None and not -limit <= value < limit:
             return rec.source_line, (
                 f"line {rec.source_line}: {what} {value} does not fit the warehouse "
                 f"({limit.bit_length()}-bit integers)"
             )
+    return None
+
+
+def _name_problem(rec: HandRecord, text: str, what: str) -> str | None:
+    """The format's rules for a name: the Rake format's in full (length, spaces,
+    printable, see :mod:`rakestats.rake.names`); for every format, no space at either
+    end and no U+FFFD (what bytes that were not UTF-8 become)."""
+    if rec.game is Game.RAKE:
+        return name_problem(text, what)
+    if text != text.strip(" "):
+        return f"{what} {text!r} begins or ends with a space"
+    if "\ufffd" in text:
+        return f"{what} {text!r} contains U+FFFD, the mark of bytes that were not UTF-8"
     return None
 
 

@@ -34,6 +34,7 @@ from rakestats.rake.betting_rules import (
     needs_to_act,
     raise_reopens,
 )
+from rakestats.rake.names import MAX_NAME_LENGTH
 from rakestats.rake.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -92,6 +93,17 @@ def _is_safe(text: str) -> bool:
             _safe.clear()
         ok = _safe[text] = _UNSAFE.search(text) is None
     return ok
+
+
+def _good_name(name: str) -> bool:
+    """A player name the format allows (the full parser says why one is not)."""
+    return (
+        _is_safe(name)
+        and 0 < len(name) <= MAX_NAME_LENGTH
+        and name[0] != " "
+        and name[-1] != " "
+        and "\ufffd" not in name
+    )
 
 
 def _number(text: str) -> int:
@@ -206,7 +218,7 @@ def lean_hand(lines: Sequence[str], first: int, source_file: str, cols: HandColu
         if sm is None:
             raise Unhandled
         seat_no, seat_name, chips = _number(sm[1]), sm[2], _number(sm[3])
-        if not prev < seat_no <= max_seats or chips <= 0 or not _is_safe(seat_name):
+        if not prev < seat_no <= max_seats or chips <= 0 or not _good_name(seat_name):
             raise Unhandled
         prev = seat_no
         seat_list.append(seat_no)
