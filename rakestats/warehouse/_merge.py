@@ -29,11 +29,16 @@ __all__ = ["FILLED", "MergeResult", "derive_from_cards", "merge_views", "view_si
 # Columns that differ between views of one hand only by being unknown (null) in some:
 # filled from any copy that knows them.
 FILLED: dict[str, tuple[str, ...]] = {
+    "hands": ("middle_down",),  # the face-down middle cards: a server log shows them
     "players": ("cards", "hole_cards", "up_cards"),
     "pickups": ("card", "category_before", "category_after"),
 }
 # The columns that identify a row of the table within its hand.
-_ALIGN = {"players": ("hand_key", "player"), "pickups": ("hand_key", "pickup", "player")}
+_ALIGN = {
+    "hands": ("hand_key",),
+    "players": ("hand_key", "player"),
+    "pickups": ("hand_key", "pickup", "player"),
+}
 _SKULL_ACE = r"(^|\s)As(\s|$)"  # the Ace of Skulls in a Rake card list
 
 
@@ -116,7 +121,7 @@ def merge_views(store: Store, incoming: dict[str, pa.Table], txn: Transaction) -
     if len(keys) == 0:
         return result
     rewritten: dict[str, dict[str, tuple[pa.Table, pa.Table, pa.Table]]] = defaultdict(dict)
-    for table in ("players", "pickups"):
+    for table in ("hands", "players", "pickups"):
         for rel in _parts_holding(store, txn.base.files(table), keys):
             part = pq.read_table(store.root / rel)
             mask = pc.is_in(part["hand_key"], value_set=keys)
@@ -130,10 +135,13 @@ def merge_views(store: Store, incoming: dict[str, pa.Table], txn: Transaction) -
         return result
     updated = pa.array(sorted(result.updated), pa.int64())
     bad = pa.array(sorted(result.conflicts), pa.int64())
+    server = incoming["hands"].filter(pc.equal(incoming["hands"]["view"], "server"))
     for table, parts in rewritten.items():
         for rel, (keep, old, merged) in parts.items():
             if not pc.any(pc.is_in(merged["hand_key"], value_set=updated)).as_py():
                 continue  # a part is rewritten only when one of its hands gained a card
+            if table == "hands":
+                merged = _mark_views(merged, server["hand_key"], updated)
             # the stored rows of a conflicting hand stay exactly as they were
             stays = pc.is_in(merged["hand_key"], value_set=bad)
             data = pa.concat_tables(
@@ -144,31 +152,24 @@ def merge_views(store: Store, incoming: dict[str, pa.Table], txn: Transaction) -
                 ]
             )
             _replace(txn, table, rel, data)
-    _mark_views(store, txn, incoming["hands"], keys, updated)
     return result
 
 
-def _mark_views(
-    store: Store, txn: Transaction, incoming: pa.Table, keys: pa.Array, updated: pa.Array
-) -> None:
+def _mark_views(hands: pa.Table, server_keys: pa.ChunkedArray, updated: pa.Array) -> pa.Table:
     """The merged hands' ``view``: ``server`` when a server log was among the copies
-    (it knows every card), else ``merged``."""
-    server_keys = incoming.filter(pc.equal(incoming["view"], "server"))["hand_key"]
-    for rel in _parts_holding(store, txn.base.files("hands"), updated):
-        part = pq.read_table(store.root / rel)
-        is_updated = pc.is_in(part["hand_key"], value_set=updated)
-        from_server = pc.and_(is_updated, pc.is_in(part["hand_key"], value_set=server_keys))
-        view = pc.if_else(
-            from_server,
-            "server",
-            pc.if_else(
-                pc.and_(is_updated, pc.not_equal(part["view"], "server")), "merged", part["view"]
-            ),
-        )
-        hero = pc.if_else(from_server, pa.scalar(None, pa.string()), part["hero"])
-        part = part.set_column(part.schema.get_field_index("view"), "view", view)
-        part = part.set_column(part.schema.get_field_index("hero"), "hero", hero)
-        _replace(txn, "hands", rel, part)
+    (it knows every card; ``hero`` becomes null), else ``merged``."""
+    is_updated = pc.is_in(hands["hand_key"], value_set=updated)
+    from_server = pc.and_(is_updated, pc.is_in(hands["hand_key"], value_set=server_keys))
+    view = pc.if_else(
+        from_server,
+        "server",
+        pc.if_else(
+            pc.and_(is_updated, pc.not_equal(hands["view"], "server")), "merged", hands["view"]
+        ),
+    )
+    hero = pc.if_else(from_server, pa.scalar(None, pa.string()), hands["hero"])
+    hands = hands.set_column(hands.schema.get_field_index("view"), "view", view)
+    return hands.set_column(hands.schema.get_field_index("hero"), "hero", hero)
 
 
 def _replace(txn: Transaction, table: str, rel: str, data: pa.Table) -> None:
