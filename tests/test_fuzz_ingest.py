@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 from rakestats import Warehouse
 from rakestats.cli import main
-from rakestats.parse import ReadError, UnrecognizedFileError, iter_file
+from rakestats.columns import HandColumns
+from rakestats.parse import ReadError, UnrecognizedFileError, iter_file, scan_file, zip_members
 from rakestats.records import HandRecord, QuarantineRecord, SkipRecord
 from rakestats.warehouse import walk
 from rakestats.warehouse._arrow import hand_key
@@ -51,11 +52,26 @@ def expected_of(folder: Path) -> tuple[list[HandRecord | QuarantineRecord | Skip
         except UnrecognizedFileError:
             bad.add(str(path))
             continue
+        before = len(records)
         try:
             records.extend(it)
         except ReadError:
             bad.add(str(path))
+        members = zip_members(path) or [None]
+        if len(records) == before or (len(members) > 1 and _an_empty_member(path, members)):
+            bad.add(str(path))  # a file (or member) with no hands is named, not passed over
     return records, bad
+
+
+def _an_empty_member(path: Path, members: list[str | None]) -> bool:
+    cols = HandColumns()
+    for m in members:
+        try:
+            if not any(True for _ in scan_file(path, cols, member=m)):
+                return True
+        except (UnrecognizedFileError, ReadError):
+            return True
+    return False
 
 
 def check_ingest(folder: Path, wh_dir: Path) -> dict[str, int]:
