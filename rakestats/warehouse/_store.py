@@ -338,10 +338,10 @@ class Store:
         """Say that the lock was taken over from a process that died holding it."""
         m = _HOLDER_PID.search(holder)
         pid = int(m[1]) if m else None
-        who = f"pid {pid}" if pid is not None else repr(holder[:80])
+        who = holder[:80] if pid is not None else repr(holder[:80])
         warnings.warn(
             StaleLockWarning(
-                f"{self.name}: took over a stale writer lock from {who} ({holder[:80]}), "
+                f"{self.name}: took over a stale writer lock from {who}, "
                 "which ended without releasing it; its uncommitted work is discarded",
                 pid,
             ),
