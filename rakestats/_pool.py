@@ -219,7 +219,8 @@ def _serve(preload: Sequence[str]) -> None:
         try:
             reply: tuple[bool, Any] = (True, fn(arg))
         except BaseException as exc:
-            reply = (False, (_picklable(exc), traceback.format_exc()))
+            text = traceback.format_exc()
+            reply = (False, (_picklable(exc), text))
         try:
             _send(out, reply)
         except BrokenPipeError:

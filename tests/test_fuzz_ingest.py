@@ -74,6 +74,37 @@ def _an_empty_member(path: Path, members: list[str | None]) -> bool:
     return False
 
 
+def _content(r: HandRecord) -> tuple[object, ...]:
+    """What every view of a hand shows alike (what the content key covers)."""
+    return (
+        r.played_at, r.table_name, r.max_seats, r.currency, r.ante, r.small_bet, r.big_bet,
+        r.bring_in, r.dealer_seat, r.total_pot, r.house_fee,
+        sorted((p.player, p.seat, p.stack, p.invested, p.collected, p.folded_round, p.all_in)
+               for p in r.players),
+        [(a.seq, a.round, a.player, a.kind, a.amount, a.to_amount, a.all_in) for a in r.actions],
+        sorted((k.pickup, k.player, k.face_up) for k in r.pickups),
+    )  # fmt: skip
+
+
+def _contradicts(a: HandRecord, b: HandRecord) -> bool:
+    """Whether copy ``b`` of a hand contradicts copy ``a``: other content, or, from
+    another view, other cards where both show them."""
+    if _content(a) != _content(b):
+        return True
+    if (a.view, a.hero) == (b.view, b.hero) and a.view != "merged":
+        return False
+    cards = {p.player: (p.cards, p.hole_cards, p.up_cards) for p in a.players}
+    for p in b.players:
+        for x, y in zip(cards[p.player], (p.cards, p.hole_cards, p.up_cards), strict=True):
+            if x is not None and y is not None and x != y:
+                return True
+    picks = {(k.pickup, k.player): k.card for k in a.pickups}
+    return any(
+        picks.get((k.pickup, k.player)) not in (None, k.card) and k.card is not None
+        for k in b.pickups
+    )
+
+
 def check_ingest(folder: Path, wh_dir: Path) -> dict[str, int]:
     """Ingest ``folder`` into a new warehouse at ``wh_dir`` and check every guarantee."""
     records, bad = expected_of(folder)
@@ -84,11 +115,17 @@ def check_ingest(folder: Path, wh_dir: Path) -> dict[str, int]:
     assert {p.split("!", 1)[0] for p, _ in s.unrecognized} == bad
     hands = [r for r in records if isinstance(r, HandRecord)]
     first: dict[int, HandRecord] = {}
+    conflicts = 0  # later copies of a hand id that another copy contradicts
     for r in hands:
-        first.setdefault(hand_key(r.site, r.hand_id), r)
+        k = hand_key(r.site, r.hand_id)
+        if k in first and _contradicts(first[k], r):
+            conflicts += 1
+        first.setdefault(k, r)
     assert s.ingested == len(first)
-    assert s.duplicates == len(hands) - len(first)
-    assert s.quarantined == sum(isinstance(r, QuarantineRecord) for r in records)
+    assert s.conflicts == conflicts
+    assert s.duplicates == len(hands) - len(first) - conflicts
+    parse_quarantined = sum(isinstance(r, QuarantineRecord) for r in records)
+    assert s.quarantined == parse_quarantined + conflicts
     assert s.skipped == sum(isinstance(r, SkipRecord) for r in records)
 
     # the warehouse: each hand once, whole, chips conserved, equal to what was parsed
