@@ -489,8 +489,12 @@ def test_filters(wh: Warehouse) -> None:
 
 def test_injection_is_just_a_name(wh: Warehouse) -> None:
     for name in (INJ, "x' OR '1'='1", "$f_game_0", "?"):
-        df = wh.player_stats(players=[name], game=name if name == "?" else None)
+        df = wh.player_stats(players=[name], site=name if name == "?" else None)
         assert set(df.player) <= {INJ}
+        df = wh.hands(player=name, opponent=name, currency=name)
+        assert df.empty
+    with pytest.raises(ValueError, match="unknown game '\\?'"):
+        wh.player_stats(game="?")
     assert wh.sql("SELECT count(*) AS n FROM hands")["n"].iloc[0] == 23
     assert wh.sql("SELECT count(*) AS n FROM players WHERE player = ?", [INJ])["n"].iloc[0] == 18
 
@@ -693,7 +697,8 @@ def test_cli_filters_and_formats(wh: Warehouse, tmp_path: Path) -> None:
     out = run(main, ["stats", "-w", wh.path, "--since", "2026-01-06", "--until", "2026-01-06"])
     assert out.exit_code == 0 and "Ann" in out.output and "Dee" not in out.output
     out = run(main, ["stats", "-w", wh.path, "--min-hands", "100"])
-    assert out.exit_code == 0 and "no hands match" in out.output
+    assert out.exit_code == 4 and out.stdout == ""
+    assert "no player has 100 hands or more" in out.stderr
     out = run(main, ["stats", "-w", str(tmp_path / "nowhere")])
     assert out.exit_code == 2 and not (tmp_path / "nowhere").exists()
     bad = tmp_path / "bad.toml"

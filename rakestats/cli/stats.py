@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import math
 import sys
-from datetime import date
 from typing import Any
 
 import click
@@ -14,8 +13,9 @@ import pandas as pd
 from rakestats.api import Warehouse
 from rakestats.cli._common import fail_on_warehouse_error, safe_text, warehouse_option
 from rakestats.cli._display import DISPLAY_SUFFIX, display_columns, money_text, with_display
+from rakestats.cli._filters import check_filters, filter_options, nothing_matched
 from rakestats.cli._group import main
-from rakestats.stats import AliasError, FilterArgs
+from rakestats.stats import AliasError
 
 __all__ = ["JSON_KEYS", "STUD_TABLE", "stats_command"]
 
@@ -149,18 +149,7 @@ def _table(df: pd.DataFrame, spec: tuple[tuple[str, str, str], ...] = _TABLE) ->
 
 @main.command("stats")
 @warehouse_option
-@click.option("--game", "-g", help="Only this game (rake, razz).")
-@click.option("--player", "-p", "players", multiple=True, help="Only this player (repeatable).")
-@click.option("--min-hands", type=click.IntRange(min=0), default=0, help="Minimum hands.")
-@click.option("--since", type=click.DateTime(["%Y-%m-%d"]), help="First day (UTC, inclusive).")
-@click.option("--until", type=click.DateTime(["%Y-%m-%d"]), help="Last day (UTC, inclusive).")
-@click.option("--ante", type=int, help="Only hands at this ante.")
-@click.option("--table-size", type=click.IntRange(min=2), help="Only hands with this many players.")
-@click.option(
-    "--aliases",
-    type=click.Path(exists=True, dir_okay=False),
-    help="TOML or CSV file mapping screen names to people; rows are then per person.",
-)
+@filter_options
 @click.option(
     "--stud",
     is_flag=True,
@@ -175,19 +164,7 @@ def _table(df: pd.DataFrame, spec: tuple[tuple[str, str, str], ...] = _TABLE) ->
     show_default=True,
     help="Output format.",
 )
-def stats_command(
-    warehouse: str,
-    game: str | None,
-    players: tuple[str, ...],
-    min_hands: int,
-    since: Any,
-    until: Any,
-    ante: int | None,
-    table_size: int | None,
-    aliases: str | None,
-    stud: bool,
-    fmt: str,
-) -> None:
+def stats_command(warehouse: str, stud: bool, fmt: str, **opts: Any) -> None:
     """Per-player statistics: one row per player, game and currency.
 
     Rates are fractions in csv and json; the win rate is per 100 hands in the game's
@@ -196,24 +173,17 @@ def stats_command(
     With --stud, one row per player over the stud (Razz) hands, with the stud figures
     of docs/stats.md (csv and json: every column of Warehouse.stud_stats).
 
+    The filters are those of every reading command (docs/filters.md). Exit status: 0
+    rows printed; 4 a filter value matches nothing (the nearest values are named on
+    stderr) or the filters select no hand; 2 usage or warehouse error.
+
     Example: rakestats stats -w wh --game rake --min-hands 100 --format json
     """
-    filters: FilterArgs = {"min_hands": min_hands}
-    if game:
-        filters["game"] = game
-    if players:
-        filters["players"] = list(players)
-    if since is not None:
-        filters["since"] = date(since.year, since.month, since.day)
-    if until is not None:
-        filters["until"] = date(until.year, until.month, until.day)
-    if ante is not None:
-        filters["ante"] = ante
-    if table_size is not None:
-        filters["table_size"] = table_size
+    aliases = opts.get("aliases")
     with fail_on_warehouse_error():
         wh = Warehouse(warehouse)
         wh.store.check_version()  # a missing or foreign directory is an error, not created
+        filters = check_filters(wh, opts)
         try:
             if stud:
                 df = wh.stud_stats(aliases=aliases, **filters)
@@ -221,6 +191,8 @@ def stats_command(
                 df = wh.player_stats(aliases=aliases, **filters)
         except AliasError as exc:
             raise click.UsageError(safe_text(str(exc))) from None
+        if df.empty:
+            nothing_matched(wh, opts)
     if fmt == "json":
         keys = tuple(df.columns) if stud else JSON_KEYS
         keys += tuple(c + DISPLAY_SUFFIX for c in display_columns(keys))
@@ -236,7 +208,5 @@ def stats_command(
             ):
                 df[col] = [v if v is None else safe_text(str(v)) for v in df[col]]
         click.echo(df.to_csv(index=False), nl=False)
-    elif df.empty:
-        click.echo("no hands match")
     else:
         click.echo(_table(df, STUD_TABLE if stud else _TABLE))

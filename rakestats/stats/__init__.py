@@ -5,20 +5,26 @@
 """
 
 from rakestats.stats._aliases import AliasError, Aliases, AliasesLike, load_aliases
-from rakestats.stats._filters import FilterArgs, Filters
+from rakestats.stats._filters import GAMES, FilterArgs, FilterMiss, Filters, UnknownGameError
+from rakestats.stats._hands import HAND_COLUMNS, HAND_LIST_COLUMNS
 from rakestats.stats._mixin import StatsMixin
 from rakestats.stats._players import BREAKDOWNS
 from rakestats.stats._stud import STREETS, STUD_GAMES
 
 __all__ = [
     "BREAKDOWNS",
+    "GAMES",
+    "HAND_COLUMNS",
+    "HAND_LIST_COLUMNS",
     "STREETS",
     "STUD_GAMES",
     "AliasError",
     "Aliases",
     "AliasesLike",
     "FilterArgs",
+    "FilterMiss",
     "Filters",
     "StatsMixin",
+    "UnknownGameError",
     "load_aliases",
 ]

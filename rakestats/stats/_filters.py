@@ -1,9 +1,11 @@
 """Filters shared by every statistic, turned into SQL with bound parameters only.
 
 A :class:`Filters` value becomes a ``WHERE`` clause over ``players`` (which carries the
-hand's game, time, currency, stakes and table size, so no join is needed) and a dict
+hand's game, time, currency, stakes, table size and position; the tournament flag and
+the opponents are looked up in ``hands`` and ``players`` by the hand's key) and a dict
 of named parameters. User text never enters the SQL string: names of the parameters
-are generated here, values travel separately.
+are generated here, values travel separately. ``docs/filters.md`` has the table of
+filters, the same on the command line.
 
 >>> sql, params = Filters(game="rake", players=("O'Brien",)).where("p")
 >>> sql
@@ -14,12 +16,31 @@ are generated here, values travel separately.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import difflib
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from datetime import UTC, date, datetime, time, timedelta
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
-__all__ = ["FilterArgs", "Filters"]
+from rakestats.records import Game
+
+if TYPE_CHECKING:
+    import duckdb
+
+    from rakestats.stats._aliases import Aliases
+
+__all__ = [
+    "GAMES",
+    "FilterArgs",
+    "FilterMiss",
+    "Filters",
+    "UnknownGameError",
+    "filter_misses",
+    "nearest_names",
+]
+
+# The games a ``game`` filter may name.
+GAMES = tuple(g.value for g in Game)
 
 
 class FilterArgs(TypedDict, total=False):
@@ -33,8 +54,62 @@ class FilterArgs(TypedDict, total=False):
     ante: int | Sequence[int] | None
     big_bet: int | Sequence[int] | None
     table_size: int | Sequence[int] | None
+    position: int | Sequence[int] | None
     players: str | Sequence[str] | None
+    player: str | Sequence[str] | None
+    opponent: str | Sequence[str] | None
+    tournament: bool | None
     min_hands: int
+
+
+class UnknownGameError(ValueError):
+    """A ``game`` filter naming no game rakestats knows (``"Rake"``, ``"holdem"``);
+    ``game`` is the value, ``known`` the games there are, ``suggestions`` the nearest."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.known = GAMES
+        self.suggestions = tuple(nearest_names(game, GAMES))
+        hint = f"; did you mean {_quoted(self.suggestions)}?" if self.suggestions else ""
+        super().__init__(f"unknown game {game!r}{hint} (known games: {', '.join(GAMES)})")
+
+
+@dataclass(frozen=True)
+class FilterMiss:
+    """One filter value that matches nothing in the warehouse: ``filter`` is the
+    keyword (``players``, ``game``, ``ante``, …), ``value`` the value given, ``nearest``
+    the nearest values the warehouse has (may be empty) and ``message`` one line that
+    says so (``no player 'grist'; did you mean 'Grist'?``)."""
+
+    filter: str
+    value: Any
+    nearest: tuple[Any, ...]
+    message: str
+
+
+def nearest_names(value: str, candidates: Iterable[str], n: int = 3) -> list[str]:
+    """The candidates nearest to ``value``: those equal to it but for case first, then
+    the closest by :func:`difflib.get_close_matches` (case ignored)."""
+    pool = sorted({c for c in candidates if isinstance(c, str)})
+    folded = value.casefold()
+    same = [c for c in pool if c.casefold() == folded and c != value]
+    by_fold: dict[str, list[str]] = {}
+    for c in pool:
+        by_fold.setdefault(c.casefold(), []).append(c)
+    close = difflib.get_close_matches(folded, list(by_fold), n=n, cutoff=0.6)
+    out = same + [c for f in close for c in by_fold[f] if c not in same and c != value]
+    return out[:n]
+
+
+def nearest_numbers(value: int, candidates: Iterable[int], n: int = 3) -> list[int]:
+    """Up to ``n`` candidates nearest to ``value`` (ties: the smaller first), in order."""
+    pool = sorted(set(candidates))
+    return sorted(sorted(pool, key=lambda c: (abs(c - value), c))[:n])
+
+
+def _quoted(values: Iterable[Any]) -> str:
+    items = [repr(v) for v in values]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
 def _as_date_bound(value: date | str, *, end: bool) -> datetime:
@@ -66,15 +141,23 @@ def _tuple_of(value: Any, kind: type, name: str) -> tuple[Any, ...] | None:
 
 @dataclass(frozen=True)
 class Filters:
-    """Which hands a statistic covers.
+    """Which hands a statistic covers. A filter given a list keeps rows matching any
+    of its values; different filters must all hold.
 
     - ``since``, ``until``: dates of play, inclusive, in UTC (a ``datetime`` is taken as
       an exact instant, ``until`` then inclusive too);
-    - ``game`` (``"rake"``, ``"razz"``), ``currency``, ``site``;
+    - ``game`` (``"rake"``, ``"razz"``; anything else raises :class:`UnknownGameError`,
+      a ``ValueError``), ``currency``, ``site``;
     - ``ante`` and ``big_bet``: the stakes (Rake is played for an ante, Razz for a bet
       size);
     - ``table_size``: the number of players dealt in;
-    - ``players``: screen names, or people when aliases are in use;
+    - ``position``: the player's position, 1 = first to act (left of the dealer), the
+      dealer is ``table_size`` (Razz has none, so no Razz row matches);
+    - ``players`` (or ``player``, the same): screen names, or people when aliases are in
+      use;
+    - ``opponent``: only hands where this player (any of these) also sat; the opponent's
+      own rows are left out;
+    - ``tournament``: True for tournament hands only, False for cash games only;
     - ``min_hands``: keep only players with at least this many hands (in the other
       filters' range, per game and currency).
     """
@@ -87,22 +170,64 @@ class Filters:
     ante: int | Sequence[int] | None = None
     big_bet: int | Sequence[int] | None = None
     table_size: int | Sequence[int] | None = None
+    position: int | Sequence[int] | None = None
     players: str | Sequence[str] | None = None
+    opponent: str | Sequence[str] | None = None
+    tournament: bool | None = None
     min_hands: int = 0
 
     @classmethod
     def of(cls, args: FilterArgs) -> Filters:
+        """From keyword filters; ``player=`` is another name for ``players=`` (giving
+        both is an error)."""
+        values: dict[str, Any] = dict(args)
+        if "player" in values:
+            single = values.pop("player")
+            if values.get("players") is not None and single is not None:
+                raise TypeError("give player= or players=, not both")
+            if single is not None or "players" not in values:
+                values["players"] = single
         known = {f.name for f in fields(cls)}
-        unknown = set(args) - known
+        unknown = set(values) - known
         if unknown:
             raise TypeError(f"unknown filter(s): {', '.join(sorted(unknown))}")
-        return cls(**args)
+        return cls(**values)
 
     def __post_init__(self) -> None:
         if isinstance(self.min_hands, bool) or not isinstance(self.min_hands, int):
             raise TypeError(f"min_hands must be an int, got {self.min_hands!r}")
         if self.min_hands < 0:
             raise ValueError("min_hands must be >= 0")
+        if self.tournament is not None and not isinstance(self.tournament, bool):
+            raise TypeError(f"tournament must be True, False or None, got {self.tournament!r}")
+        for game in self.values("game"):
+            if game not in GAMES:
+                raise UnknownGameError(game)
+        for name in ("currency", "site", "ante", "big_bet", "table_size", "position"):
+            self.values(name)  # type errors now, not at query time
+        self.values("players"), self.values("opponent")
+        for bound in (self.since, self.until):
+            if bound is not None:
+                _as_date_bound(bound, end=False)
+
+    def values(self, name: str) -> tuple[Any, ...]:
+        """The values of the list filter ``name`` as a tuple (empty when not given)."""
+        kind: type = int if name in _INT_FILTERS else str
+        return _tuple_of(getattr(self, name), kind, name) or ()
+
+    @property
+    def given(self) -> bool:
+        """True when any filter is set (``min_hands`` above 0 included)."""
+        return self.min_hands > 0 or any(
+            getattr(self, f.name) is not None for f in fields(self) if f.name != "min_hands"
+        )
+
+    @property
+    def rollup_ok(self) -> bool:
+        """True when the rollup (by player, game, currency, site, stakes, table size,
+        position and UTC day) answers the query exactly: whole-day date bounds and no
+        filter that needs the hand (opponent, tournament)."""
+        return self.whole_days and self.opponent is None and self.tournament is None
 
     @property
     def whole_days(self) -> bool:
@@ -111,12 +236,19 @@ class Filters:
         return not any(v is not None and _is_exact(v) for v in (self.since, self.until))
 
     def where(
-        self, alias: str = "p", person: str | None = None, *, day_column: str | None = None
+        self,
+        alias: str = "p",
+        person: str | None = None,
+        *,
+        day_column: str | None = None,
+        alias_table: str | None = None,
     ) -> tuple[str, dict[str, Any]]:
         """``(sql, params)``: a condition on ``players`` rows under ``alias``; ``person``
-        is the SQL expression of the alias-resolved name (None: no aliases). With
-        ``day_column`` the dates are compared with that column, a UTC day number (days
-        since 1970-01-01), which needs :attr:`whole_days`."""
+        is the SQL expression of the alias-resolved name (None: no aliases) and
+        ``alias_table`` the table of aliases (``screen_name``, ``person``) it comes from,
+        for the opponent. With ``day_column`` the dates are compared with that column, a
+        UTC day number (days since 1970-01-01), which needs :attr:`whole_days` (and no
+        opponent or tournament filter, which need the hand: :attr:`rollup_ok`)."""
         conds: list[str] = []
         params: dict[str, Any] = {}
 
@@ -131,8 +263,11 @@ class Filters:
                 conds.append(f"{alias}.{column} IN ({', '.join('$' + n for n in names)})")
 
         if day_column is not None:
-            if not self.whole_days:
-                raise ValueError("day numbers need whole-day since/until bounds")
+            if not self.rollup_ok:
+                raise ValueError(
+                    "day numbers need whole-day since/until bounds and no opponent or "
+                    "tournament filter"
+                )
             for key, value, op in (("since", self.since, ">="), ("until", self.until, "<")):
                 if value is not None:
                     bound = _as_date_bound(value, end=key == "until")
@@ -152,14 +287,44 @@ class Filters:
         one_of("ante", "ante", _tuple_of(self.ante, int, "ante"))
         one_of("big_bet", "big_bet", _tuple_of(self.big_bet, int, "big_bet"))
         one_of("n_players", "size", _tuple_of(self.table_size, int, "table_size"))
+        one_of("position", "position", _tuple_of(self.position, int, "position"))
         names = _tuple_of(self.players, str, "players")
         if names is not None:
-            keys = [f"f_player_{i}" for i in range(len(names))]
-            params.update(zip(keys, names, strict=True))
-            exprs = [f"{alias}.player"] + ([person] if person is not None else [])
-            tests = [f"{e} = ${k}" for k in keys for e in exprs]
-            conds.append("(" + " OR ".join(tests) + ")" if len(tests) > 1 else tests[0])
+            conds.append(_name_test("f_player", names, f"{alias}.player", person, params))
+        if self.tournament is not None:
+            params["f_tournament"] = self.tournament
+            conds.append(
+                f"{alias}.hand_key IN (SELECT hand_key FROM hands "
+                "WHERE coalesce(is_tournament, false) = $f_tournament)"
+            )
+        opponents = _tuple_of(self.opponent, str, "opponent")
+        if opponents is not None:
+            if person is not None and alias_table is not None:
+                o_person = "coalesce(oa.person, o.player)"
+                join = f"LEFT JOIN {alias_table} oa ON oa.screen_name = o.player"
+            else:
+                o_person, join = "o.player", ""
+            test = _name_test("f_opp", opponents, "o.player", o_person if join else None, params)
+            me = person if person is not None else f"{alias}.player"
+            conds.append(
+                f"EXISTS (SELECT 1 FROM players o {join} WHERE o.hand_key = {alias}.hand_key "
+                f"AND {test} AND {o_person} <> {me})"
+            )
         return (" AND ".join(conds) if conds else "TRUE"), params
+
+
+_INT_FILTERS = frozenset({"ante", "big_bet", "table_size", "position"})
+
+
+def _name_test(
+    prefix: str, names: tuple[str, ...], column: str, person: str | None, params: dict[str, Any]
+) -> str:
+    """A name matches the screen name or, with aliases, the person."""
+    keys = [f"{prefix}_{i}" for i in range(len(names))]
+    params.update(zip(keys, names, strict=True))
+    exprs = [column] + ([person] if person is not None else [])
+    tests = [f"{e} = ${k}" for k in keys for e in exprs]
+    return "(" + " OR ".join(tests) + ")" if len(tests) > 1 else tests[0]
 
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -171,3 +336,116 @@ def _is_exact(value: date | str) -> bool:
 
 def _is_instant(value: date | str) -> bool:
     return isinstance(value, str) and ("T" in value.strip() or " " in value.strip())
+
+
+# ---------------------------------------------------------------------- nothing silent
+# Each list filter: the label in messages, and the column of ``players`` it reads.
+_LABELS = {
+    "players": ("player", "player"),
+    "opponent": ("opponent", "player"),
+    "game": ("game", "game"),
+    "currency": ("currency", "currency"),
+    "site": ("site", "site"),
+    "ante": ("ante", "ante"),
+    "big_bet": ("big bet", "big_bet"),
+    "table_size": ("table size", "n_players"),
+    "position": ("position", "position"),
+}
+_LIST_ALL = 8  # with no close match, name what there is when there are this few
+
+
+def filter_misses(
+    con: duckdb.DuckDBPyConnection, filters: Filters, aliases: Aliases | None = None
+) -> list[FilterMiss]:
+    """The values of ``filters`` that match nothing in the warehouse behind ``con`` (each
+    value on its own, whatever the other filters), with the nearest values there are."""
+    misses: list[FilterMiss] = []
+    names: set[str] | None = None
+    for key, (label, column) in _LABELS.items():
+        wanted = filters.values(key)
+        if not wanted:
+            continue
+        if column == "player":
+            if names is None:
+                rows = con.execute("SELECT DISTINCT player FROM players").fetchall()
+                names = {r[0] for r in rows if r[0] is not None}
+                if aliases:
+                    names |= set(aliases.mapping.values())
+            have: set[Any] = names
+        else:
+            rows = con.execute(
+                f"SELECT DISTINCT {column} FROM players WHERE {column} IS NOT NULL"
+            ).fetchall()
+            have = {r[0] for r in rows}
+        for value in wanted:
+            if value not in have:
+                misses.append(_miss(key, label, value, have))
+    if filters.tournament is not None:
+        (n,) = con.execute(
+            "SELECT count(*) FROM hands WHERE coalesce(is_tournament, false) = ?",
+            [filters.tournament],
+        ).fetchone() or (0,)
+        if n == 0:
+            kind = "tournament" if filters.tournament else "cash-game"
+            misses.append(FilterMiss("tournament", filters.tournament, (), f"no {kind} hands"))
+    if filters.since is not None or filters.until is not None:
+        miss = _date_miss(con, filters)
+        if miss is not None:
+            misses.append(miss)
+    return misses
+
+
+def _miss(key: str, label: str, value: Any, have: set[Any]) -> FilterMiss:
+    text = f"no {label} {value!r}"
+    if not have:
+        return FilterMiss(key, value, (), f"{text}: the warehouse has no hands")
+    if isinstance(value, str):
+        near: tuple[Any, ...] = tuple(nearest_names(value, have))
+        if near:
+            return FilterMiss(key, value, near, f"{text}; did you mean {_quoted(near)}?")
+        if len(have) <= _LIST_ALL:
+            every = tuple(sorted(have))
+            return FilterMiss(key, value, every, f"{text}; there are {_quoted(every)}")
+        return FilterMiss(key, value, (), text)
+    near = tuple(nearest_numbers(value, have))
+    return FilterMiss(key, value, near, f"{text}; nearest: {', '.join(map(str, near))}")
+
+
+def _date_miss(con: duckdb.DuckDBPyConnection, filters: Filters) -> FilterMiss | None:
+    """A miss when no hand was played within ``since``..``until``, naming the hands
+    nearest to the range (the last before it, the first after it)."""
+    since, until = filters.since, filters.until
+    where, params = Filters(since=since, until=until).where("h")
+    row = con.execute(f"SELECT count(*) FROM hands h WHERE {where}", params).fetchone()
+    if row is not None and row[0]:
+        return None
+    value: Any
+    if since is not None and until is not None:
+        key, value, text = "since", (since, until), f"no hands from {since} to {until}"
+    elif since is not None:
+        key, value, text = "since", since, f"no hands since {since}"
+    else:
+        key, value, text = "until", until, f"no hands until {until}"
+    near: list[Any] = []
+    if since is not None:
+        row = con.execute(
+            "SELECT max(played_at) FROM hands WHERE played_at < $f_since",
+            {"f_since": params["f_since"]},
+        ).fetchone()
+        near += [row[0]] if row is not None and row[0] is not None else []
+    if until is not None:
+        row = con.execute(
+            "SELECT min(played_at) FROM hands WHERE played_at >= $f_until",
+            {"f_until": params["f_until"]},
+        ).fetchone()
+        near += [row[0]] if row is not None and row[0] is not None else []
+    if not near:
+        return FilterMiss(key, value, (), f"{text}: the warehouse has no hands")
+    shown = " and ".join(_instant(v) for v in near)
+    return FilterMiss(key, value, tuple(near), f"{text}; the nearest hands: {shown}")
+
+
+def _instant(value: Any) -> str:
+    if isinstance(value, datetime):
+        return value.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+    return str(value)

@@ -1,15 +1,17 @@
 """Finding hands: from a figure to the hands behind it.
 
 :func:`hands_sql` selects player-hands (one row per hand and matching player) by the
-usual filters plus hand category, outcome and Ace of Skulls outcome; :func:`hand_detail`
-fetches everything the warehouse holds about one hand, for ``rakestats hand``.
+usual filters plus hand category, outcome and Ace of Skulls outcome, or, with
+``per="hand"``, the hands themselves (one row per hand: stakes, players, pot, winners,
+the Ace of Skulls), for ``rakestats hands``; :func:`hand_detail` fetches everything the
+warehouse holds about one hand, for ``rakestats hand``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import pandas as pd
 
@@ -17,6 +19,7 @@ from rakestats.stats._scope import Scope
 
 __all__ = [
     "HAND_COLUMNS",
+    "HAND_LIST_COLUMNS",
     "OUTCOMES",
     "SKULL_OUTCOMES",
     "HandDetail",
@@ -63,6 +66,28 @@ HAND_COLUMNS = (
 )
 
 
+# The columns of ``hands(per="hand")``: one row per hand.
+HAND_LIST_COLUMNS = (
+    "hand_id",
+    "site",
+    "game",
+    "played_at",
+    "table_name",
+    "currency",
+    "is_tournament",
+    "ante",
+    "big_bet",
+    "n_players",
+    "total_pot",
+    "players",
+    "winners",
+    "skull_ace_holder",
+    "skull_ace_outcome",
+)
+
+Per = Literal["player", "hand"]
+
+
 def _names(value: str | Sequence[str] | None, what: str) -> tuple[str, ...]:
     if value is None:
         return ()
@@ -80,10 +105,20 @@ def hands_sql(
     skull_ace_outcome: str | None = None,
     hand_id: str | Sequence[str] | None = None,
     limit: int | None = None,
+    per: Per = "player",
+    newest_first: bool = False,
+    count: bool = False,
 ) -> tuple[str, dict[str, Any]]:
     """SQL for the player-hands in ``scope`` that match. ``category`` is a hand category
     at the Reveal (``THREE_OF_A_KIND`` or ``"Three of a Kind"``); ``outcome`` one of
-    :data:`OUTCOMES`; ``skull_ace_outcome`` one of :data:`SKULL_OUTCOMES`."""
+    :data:`OUTCOMES`; ``skull_ace_outcome`` one of :data:`SKULL_OUTCOMES`.
+
+    With ``per="hand"`` one row per hand that has a matching player-hand, with the
+    columns :data:`HAND_LIST_COLUMNS`. ``newest_first`` reverses the order of play;
+    ``count`` gives one row, ``n``, the number of rows there would be without
+    ``limit``."""
+    if per not in ("player", "hand"):
+        raise ValueError(f"per must be 'player' or 'hand', got {per!r}")
     base, params = scope.base(prefilter_min_hands=True)
     conds: list[str] = []
 
@@ -115,8 +150,39 @@ def hands_sql(
     if limit is not None:
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
             raise ValueError(f"limit must be a non-negative int, got {limit!r}")
-        params["h_limit"] = limit
-        tail = "LIMIT $h_limit"
+        if not count:
+            params["h_limit"] = limit
+            tail = "LIMIT $h_limit"
+    where = " AND ".join(conds) if conds else "TRUE"
+    desc = " DESC" if newest_first else ""
+    if per == "hand":
+        if count:
+            return (
+                f"WITH {base} SELECT count(DISTINCT b.hand_key) AS n FROM base b WHERE {where}",
+                params,
+            )
+        sql = f"""
+WITH {base},
+m AS (SELECT DISTINCT b.hand_key FROM base b WHERE {where})
+SELECT h.hand_id, h.site, h.game, h.played_at, h.table_name, h.currency,
+    h.is_tournament, h.ante, h.big_bet, h.n_players, h.total_pot,
+    list(q.player ORDER BY q.seat, q.player) AS players,
+    coalesce(list(q.player ORDER BY q.seat, q.player) FILTER (WHERE q.collected > 0),
+        []::VARCHAR[]) AS winners,
+    min(q.player) FILTER (WHERE q.skull_ace_held) AS skull_ace_holder,
+    coalesce(
+        min(q.skull_ace_outcome) FILTER (WHERE q.skull_ace_held),
+        CASE WHEN bool_or(q.skull_ace_held) THEN 'held' END
+    ) AS skull_ace_outcome
+FROM m JOIN hands h ON h.hand_key = m.hand_key JOIN players q ON q.hand_key = m.hand_key
+GROUP BY h.hand_key, h.hand_id, h.site, h.game, h.played_at, h.table_name, h.currency,
+    h.is_tournament, h.ante, h.big_bet, h.n_players, h.total_pot
+ORDER BY h.played_at{desc}, h.hand_id{desc}, h.site{desc}
+{tail}
+"""
+        return sql, params
+    if count:
+        return f"WITH {base} SELECT count(*) AS n FROM base b WHERE {where}", params
     cols = ", ".join(
         f"h.{c}" if c in ("table_name", "total_pot") else f"b.{c}" for c in HAND_COLUMNS
     )
@@ -124,8 +190,8 @@ def hands_sql(
 WITH {base}
 SELECT {cols}
 FROM base b JOIN hands h ON h.hand_key = b.hand_key
-WHERE {" AND ".join(conds) if conds else "TRUE"}
-ORDER BY b.played_at, b.hand_id, b.seat, b.player
+WHERE {where}
+ORDER BY b.played_at{desc}, b.hand_id{desc}, b.seat, b.player
 {tail}
 """
     return sql, params

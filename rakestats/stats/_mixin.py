@@ -2,10 +2,14 @@
 
 Every method takes the filters of :class:`~rakestats.stats.Filters` as keyword
 arguments (``since``, ``until``, ``game``, ``currency``, ``site``, ``ante``,
-``big_bet``, ``table_size``, ``players``, ``min_hands``) and ``aliases`` (a path to a
-.toml or .csv file, a ``{person: [screen names]}`` mapping, or :class:`Aliases`), and
-returns a pandas DataFrame with one row per player, game and currency (plus the
-breakdown). All values reach DuckDB as bound parameters.
+``big_bet``, ``table_size``, ``position``, ``players`` or ``player``, ``opponent``,
+``tournament``, ``min_hands``; ``docs/filters.md``) and ``aliases`` (a path to a .toml
+or .csv file, a ``{person: [screen names]}`` mapping, or :class:`Aliases`), and returns
+a pandas DataFrame with one row per player, game and currency (plus the breakdown). All
+values reach DuckDB as bound parameters. An unknown game raises
+:class:`~rakestats.stats.UnknownGameError` (a ``ValueError``); filters that match
+nothing give an empty frame with the usual columns and dtypes, and
+:meth:`StatsMixin.unmatched_filters` says which value matched nothing.
 """
 
 from __future__ import annotations
@@ -19,8 +23,8 @@ import pandas as pd
 
 from rakestats.stats._aggression import action_stats_sql
 from rakestats.stats._aliases import AliasesLike, load_aliases
-from rakestats.stats._filters import FilterArgs, Filters
-from rakestats.stats._hands import hands_sql
+from rakestats.stats._filters import FilterArgs, FilterMiss, Filters, filter_misses
+from rakestats.stats._hands import Per, hands_sql
 from rakestats.stats._players import PARTIALS, player_stats_sql
 from rakestats.stats._rollup import StatsCache
 from rakestats.stats._scope import Scope, run
@@ -106,7 +110,7 @@ class StatsMixin:
         any of ``position``, ``from_dealer``, ``table_size``, ``ante``, ``big_bet``,
         ``site``."""
         scope = self._scope(aliases, filters)
-        rollup = scope.filters.whole_days
+        rollup = scope.filters.rollup_ok
         return self._stats(player_stats_sql(scope, tuple(by), rollup=rollup), scope, rollup=rollup)
 
     def positions(
@@ -204,6 +208,8 @@ class StatsMixin:
         skull_ace_outcome: str | None = None,
         hand_id: str | Sequence[str] | None = None,
         limit: int | None = None,
+        per: Per = "player",
+        newest_first: bool = False,
         aliases: AliasesLike = None,
         **filters: Unpack[FilterArgs],
     ) -> pd.DataFrame:
@@ -211,7 +217,16 @@ class StatsMixin:
         facts, selected by the filters and by ``category`` (at the Reveal), ``outcome``
         (``won``, ``lost``, ``reveal``, ``no_reveal``, ``folded``) and
         ``skull_ace_outcome`` (``auto_win``, ``auto_loss``, ``held``). Example:
-        ``wh.hands(skull_ace_outcome="auto_loss")``."""
+        ``wh.hands(skull_ace_outcome="auto_loss")``.
+
+        With ``per="hand"``, one row per hand that has a matching player-hand: ``hand_id``,
+        ``site``, ``game``, ``played_at``, ``table_name``, ``currency``, ``is_tournament``,
+        ``ante``, ``big_bet``, ``n_players``, ``total_pot`` (smallest unit), ``players``
+        and ``winners`` (lists of screen names in seat order; winners collected
+        anything), ``skull_ace_holder`` and ``skull_ace_outcome`` (``auto_win``,
+        ``auto_loss``, ``held`` or None). ``newest_first`` lists the last hand first;
+        ``limit`` keeps the first rows (:meth:`count_hands` counts them all). Example:
+        ``wh.hands(per="hand", player="Grist", newest_first=True, limit=50)``."""
         scope = self._scope(aliases, filters)
         built = hands_sql(
             scope,
@@ -220,5 +235,51 @@ class StatsMixin:
             skull_ace_outcome=skull_ace_outcome,
             hand_id=hand_id,
             limit=limit,
+            per=per,
+            newest_first=newest_first,
         )
-        return self._stats(built, scope)
+        df = self._stats(built, scope)
+        if per == "hand":
+            for col in ("players", "winners"):
+                df[col] = pd.Series([list(v) for v in df[col]], index=df.index, dtype=object)
+        return df
+
+    def count_hands(
+        self,
+        *,
+        category: str | Sequence[str] | None = None,
+        outcome: str | None = None,
+        skull_ace_outcome: str | None = None,
+        hand_id: str | Sequence[str] | None = None,
+        per: Per = "player",
+        aliases: AliasesLike = None,
+        **filters: Unpack[FilterArgs],
+    ) -> int:
+        """The number of rows :meth:`hands` gives with the same arguments and no
+        ``limit``: player-hands, or hands with ``per="hand"``."""
+        scope = self._scope(aliases, filters)
+        built = hands_sql(
+            scope,
+            category=category,
+            outcome=outcome,
+            skull_ace_outcome=skull_ace_outcome,
+            hand_id=hand_id,
+            per=per,
+            count=True,
+        )
+        return int(self._stats(built, scope)["n"].iloc[0])
+
+    def unmatched_filters(
+        self, *, aliases: AliasesLike = None, **filters: Unpack[FilterArgs]
+    ) -> list[FilterMiss]:
+        """The filter values that match nothing in the warehouse, each on its own (a
+        player never seen, an ante never played, a date range with no hand), with the
+        nearest values there are: ``[FilterMiss(filter='players', value='grist',
+        nearest=('Grist',), message="no player 'grist'; did you mean 'Grist'?")]``.
+        Empty when every value exists (the filters together may still match no hand).
+        Raises :class:`~rakestats.stats.UnknownGameError` for an unknown game."""
+        scope = self._scope(aliases, filters)
+        cache = self._cache()
+        with cache.lock:
+            con = cache.connection(self.store)
+            return filter_misses(con, scope.filters, scope.aliases)

@@ -37,8 +37,8 @@ def player_stats_sql(
 ) -> tuple[str, dict[str, Any]]:
     """The query of :meth:`StatsMixin.player_stats`. With ``by`` (names from
     :data:`BREAKDOWNS`) rows are split further; ``min_hands`` still applies to each
-    player's total hands. With ``rollup`` the query reads the rollup table (whole-day
-    date filters only) instead of the raw rows; the results are the same."""
+    player's total hands. With ``rollup`` the query reads the rollup table (only when
+    :attr:`Filters.rollup_ok`) instead of the raw rows; the results are the same."""
     unknown = [b for b in by if b not in BREAKDOWNS]
     if unknown:
         raise ValueError(f"cannot break down by {unknown}; choose from {sorted(BREAKDOWNS)}")
@@ -52,7 +52,7 @@ def player_stats_sql(
         else:
             person, join = "r.player", ""
         where, params = scope.filters.where(
-            "r", person if scope.aliases else None, day_column="day"
+            "r", person if scope.aliases else None, day_column="day", alias_table=ALIAS_TABLE
         )
         cte = (
             f"base AS (SELECT r.* EXCLUDE (player), {person} AS player "

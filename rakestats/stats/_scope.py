@@ -16,7 +16,17 @@ import pandas as pd
 from rakestats.stats._aliases import Aliases
 from rakestats.stats._filters import Filters
 
-__all__ = ["ALIAS_TABLE", "KEYS", "UNIT_NAME", "Partial", "Scope", "run", "wilson_sql"]
+__all__ = [
+    "ALIAS_TABLE",
+    "KEYS",
+    "NULLABLE_COLUMNS",
+    "UNIT_NAME",
+    "Partial",
+    "Scope",
+    "run",
+    "typed",
+    "wilson_sql",
+]
 
 # The grouping every result row has: one row per player (person), game and currency.
 KEYS = ("player", "game", "currency")
@@ -77,7 +87,9 @@ class Scope:
             join = f"LEFT JOIN {ALIAS_TABLE} a ON a.screen_name = p.player"
         else:
             person, join = "p.player", ""
-        where, params = self.filters.where("p", person if self.aliases else None)
+        where, params = self.filters.where(
+            "p", person if self.aliases else None, alias_table=ALIAS_TABLE
+        )
         body = (
             f"SELECT p.* EXCLUDE (player), p.player AS screen_name, {person} AS player, "
             f"{_UNIT} AS unit, p.net::DOUBLE / nullif({_UNIT}, 0) AS x "
@@ -98,16 +110,49 @@ class Scope:
         return sql, params
 
 
+# Integer columns that are missing for some rows in the usual warehouse (Razz has no
+# position, Rake no big bet, a player who did not fold no folded round): always pandas'
+# nullable integers, so that a frame's dtypes do not depend on which rows it holds.
+NULLABLE_COLUMNS = frozenset({"position", "from_dealer", "big_bet", "folded_round"})
+
+
 def run(
     con: duckdb.DuckDBPyConnection, scope: Scope, sql: str, params: dict[str, Any]
 ) -> pd.DataFrame:
-    """Execute ``sql`` (which uses the ``base`` CTE of ``scope``) with bound parameters."""
+    """Execute ``sql`` (which uses the ``base`` CTE of ``scope``) with bound parameters.
+
+    The dtypes do not depend on the rows: an empty result has those of a non-empty one
+    (see :func:`typed`)."""
     scope.register(con)
     try:
-        return con.execute(sql, params).fetchdf()
+        result = con.execute(sql, params)
+        return typed(result.fetchdf(), result.description)
     finally:
         if scope.aliases:
             con.unregister(ALIAS_TABLE)
+
+
+# The dtype pandas gives text: its string dtype (pandas 3), or object (pandas 2).
+_TEXT = pd.Series(["text"]).dtype
+_TEXT_IS_STR = not pd.api.types.is_object_dtype(_TEXT)
+
+
+def typed(df: pd.DataFrame, description: Any) -> pd.DataFrame:
+    """``df`` with dtypes that do not depend on its rows. DuckDB gives ``VARCHAR`` as
+    ``object`` when there are no rows, or only NULLs, and as pandas strings otherwise
+    (made strings always);
+    and an integer column as numpy integers, or as pandas' nullable integers when it
+    holds a NULL (the :data:`NULLABLE_COLUMNS` are made nullable always; the others
+    hold no NULL)."""
+    text = {str(d[0]) for d in description or () if str(d[1]) == "VARCHAR"}
+    cast: dict[str, Any] = {}
+    for col in df.columns:
+        dtype = df[col].dtype
+        if col in text and pd.api.types.is_object_dtype(dtype) and _TEXT_IS_STR:
+            cast[col] = _TEXT
+        elif col in NULLABLE_COLUMNS and pd.api.types.is_integer_dtype(dtype):
+            cast[col] = str(dtype).capitalize()  # int16 -> Int16; Int16 stays
+    return df.astype(cast) if cast else df
 
 
 def wilson_sql(k: str, n: str, z: float = Z95) -> tuple[str, str]:
