@@ -13,6 +13,7 @@ beside the numbers (after every other column, so the existing ones keep their pl
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pandas as pd
@@ -25,7 +26,13 @@ from rakestats.money import (
     format_money,
 )
 
-__all__ = ["DISPLAY_SUFFIX", "display_columns", "money_text", "with_display"]
+__all__ = [
+    "DISPLAY_SUFFIX",
+    "STAKE_COLUMNS",
+    "display_columns",
+    "money_text",
+    "with_display",
+]
 
 DISPLAY_SUFFIX = "_display"
 
@@ -38,20 +45,26 @@ def money_text(value: Any, currency: Any, *, per_hand: bool = False) -> str:
     return format_money(value, cur, places=places)
 
 
-def display_columns(columns: Any) -> list[str]:
-    """The amount columns among ``columns`` (in their order) that get a display text."""
-    money = set(AMOUNT_COLUMNS) | set(PER_HAND_COLUMNS)
+# Stakes: amounts too, shown like the others where a command lists them (``hands``).
+STAKE_COLUMNS = ("ante", "big_bet")
+
+
+def display_columns(columns: Any, extra: Sequence[str] = ()) -> list[str]:
+    """The amount columns among ``columns`` (in their order) that get a display text;
+    ``extra`` names more amount columns (e.g. :data:`STAKE_COLUMNS`)."""
+    money = set(AMOUNT_COLUMNS) | set(PER_HAND_COLUMNS) | set(extra)
     return [str(c) for c in columns if c in money]
 
 
-def with_display(df: pd.DataFrame) -> pd.DataFrame:
-    """``df`` with ``<column>_display`` appended for each amount column: the amount as a
-    person reads it in the row's currency (``$0.97``, ``-4,250``); the amounts
-    themselves are unchanged. A missing amount has no text (None)."""
+def with_display(df: pd.DataFrame, extra: Sequence[str] = ()) -> pd.DataFrame:
+    """``df`` with ``<column>_display`` appended for each amount column (and each of
+    ``extra`` present): the amount as a person reads it in the row's currency
+    (``$0.97``, ``-4,250``); the amounts themselves are unchanged. A missing amount has
+    no text (None)."""
     if "currency" not in df.columns:
         return df
     out = df.copy()
-    for col in display_columns(df.columns):
+    for col in display_columns(df.columns, extra):
         per_hand = col in PER_HAND_COLUMNS
         out[col + DISPLAY_SUFFIX] = [
             money_text(v, c, per_hand=per_hand) or None

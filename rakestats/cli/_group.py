@@ -22,6 +22,7 @@ COMMANDS: dict[str, str] = {
     "compact": "rakestats.cli.ingest",
     "demo": "rakestats.cli.demo",
     "hand": "rakestats.cli.hand",
+    "hands": "rakestats.cli.hands",
     "ingest": "rakestats.cli.ingest",
     "quarantine": "rakestats.cli.ingest",
     "report": "rakestats.cli.report",

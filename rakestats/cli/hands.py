@@ -1,0 +1,203 @@
+"""``rakestats hands``: the hands matching the filters, newest first, as a table, CSV
+or JSON (one row per hand; ``Warehouse.hands(per="hand")``)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+import pandas as pd
+
+from rakestats.api import Warehouse
+from rakestats.cli._common import fail_on_warehouse_error, safe_text, warehouse_option
+from rakestats.cli._display import DISPLAY_SUFFIX, STAKE_COLUMNS, money_text, with_display
+from rakestats.cli._filters import check_filters, filter_options, nothing_matched
+from rakestats.cli._group import main
+from rakestats.stats import HAND_LIST_COLUMNS, AliasError
+from rakestats.stats._hands import OUTCOMES, SKULL_OUTCOMES
+
+__all__ = ["DEFAULT_LIMIT", "JSON_KEYS", "LIST_SEPARATOR", "hands_command"]
+
+DEFAULT_LIMIT = 50
+
+# ``--format csv``: ``players`` and ``winners`` are the names joined by this.
+LIST_SEPARATOR = "; "
+
+# Keys of each object of ``--format json`` (and columns of ``--format csv``), in order.
+JSON_KEYS = (
+    *HAND_LIST_COLUMNS,
+    *(c + DISPLAY_SUFFIX for c in ("total_pot", *STAKE_COLUMNS)),
+)
+
+_NAMES_WIDTH = 48  # the table's players column is cut to this many characters
+
+
+def _missing(value: Any) -> bool:
+    return value is None or value is pd.NA or (isinstance(value, float) and value != value)
+
+
+def _plain(value: Any) -> Any:
+    """A JSON value: None for missing, ISO text for a time, Python scalars."""
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if _missing(value):
+        return None
+    if isinstance(value, pd.Timestamp):
+        return value.isoformat()
+    return value.item() if hasattr(value, "item") else value
+
+
+def _stakes(row: pd.Series) -> str:
+    """``5`` (Rake: the ante), ``$0.01/$0.08`` (ante / big bet)."""
+    ante = money_text(_plain(row["ante"]), row["currency"])
+    big = _plain(row["big_bet"])
+    return ante if big is None else f"{ante}/{money_text(big, row['currency'])}"
+
+
+def _skull(row: pd.Series) -> str:
+    outcome, holder = _plain(row["skull_ace_outcome"]), _plain(row["skull_ace_holder"])
+    if outcome is None:
+        return "-"
+    return f"{outcome} ({holder})" if holder is not None else str(outcome)
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _table(df: pd.DataFrame) -> str:
+    heads = ["hand", "played (UTC)", "game", "stakes", "players", "pot", "winners", "Ace of Skulls"]
+    rows = [
+        [
+            str(r["hand_id"]),
+            r["played_at"].strftime("%Y-%m-%d %H:%M:%S"),
+            str(r["game"]),
+            _stakes(r),
+            _cut(f"{len(r['players'])}: " + ", ".join(r["players"]), _NAMES_WIDTH),
+            money_text(_plain(r["total_pot"]), r["currency"]),
+            ", ".join(r["winners"]) or "-",
+            _skull(r),
+        ]
+        for _, r in df.iterrows()
+    ]
+    rows = [[safe_text(c) for c in row] for row in rows]
+    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(heads)]
+    right = {3, 5}  # amounts
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(
+            c.rjust(w) if i in right else c.ljust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
+
+    return "\n".join([line(heads), line(["-" * w for w in widths]), *map(line, rows)])
+
+
+@main.command("hands")
+@warehouse_option
+@filter_options
+@click.option(
+    "--outcome",
+    type=click.Choice(OUTCOMES),
+    help="Only hands where a matching player had this outcome.",
+)
+@click.option(
+    "--skull-ace",
+    "skull_ace_outcome",
+    type=click.Choice(SKULL_OUTCOMES),
+    help="Only hands where a matching player held the Ace of Skulls (held), or won or "
+    "lost by it at the Reveal (auto_win, auto_loss).",
+)
+@click.option(
+    "--category", help="Only hands where a matching player had this category at the Reveal."
+)
+@click.option(
+    "--limit",
+    type=click.IntRange(min=0),
+    default=DEFAULT_LIMIT,
+    show_default=True,
+    help="Show at most this many hands (0: all); says how many more there are.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "csv", "json"]),
+    default="table",
+    show_default=True,
+    help="Output format.",
+)
+def hands_command(
+    warehouse: str,
+    outcome: str | None,
+    skull_ace_outcome: str | None,
+    category: str | None,
+    limit: int,
+    fmt: str,
+    **opts: Any,
+) -> None:
+    """List the hands that match the filters, newest first: id, time, game, stakes,
+    players, pot, winners and the Ace of Skulls (who held it, and whether it won or lost
+    at the Reveal). A hand matches when one of its players matches every filter
+    (docs/filters.md); `rakestats hand ID` prints one.
+
+    The table shows money in the currency (`$0.97`); csv and json keep the stored
+    integers (cents or chips) beside `<column>_display` texts. When --limit leaves
+    hands out, a last line says how many (on stderr for csv and json).
+
+    Exit status: 0 hands listed; 4 a filter value matches nothing (the nearest values
+    are named on stderr) or the filters select no hand; 2 usage or warehouse error.
+
+    Example: rakestats hands -w wh --player Grist --skull-ace auto_loss --limit 10
+    """
+    aliases = opts.get("aliases")
+    select: dict[str, Any] = {
+        "outcome": outcome,
+        "skull_ace_outcome": skull_ace_outcome,
+        "category": category,
+    }
+    with fail_on_warehouse_error():
+        wh = Warehouse(warehouse)
+        wh.store.check_version()  # a missing or foreign directory is an error, not created
+        filters = check_filters(wh, opts)
+        try:
+            df = wh.hands(
+                per="hand",
+                newest_first=True,
+                limit=limit or None,
+                aliases=aliases,
+                **select,
+                **filters,
+            )
+            total = wh.count_hands(per="hand", aliases=aliases, **select, **filters)
+        except AliasError as exc:
+            raise click.UsageError(safe_text(str(exc))) from None
+        if df.empty:
+            nothing_matched(wh, opts)
+    more = total - len(df)
+    note = f"{more} more hand{'s' if more != 1 else ''} match (--limit 0 lists all)" if more else ""
+    if fmt == "table":
+        click.echo(_table(df))
+        if note:
+            click.echo(note)
+        return
+    shown = with_display(df, STAKE_COLUMNS)
+    if fmt == "json":
+        records = [
+            {k: _plain(v) for k, v in zip(JSON_KEYS, row, strict=True)}
+            for row in shown[list(JSON_KEYS)].itertuples(index=False, name=None)
+        ]
+        click.echo(json.dumps(records, ensure_ascii=False, indent=1))
+    else:
+        out = shown[list(JSON_KEYS)].copy()
+        for col in ("players", "winners"):
+            out[col] = [LIST_SEPARATOR.join(v) for v in out[col]]
+        out["played_at"] = [t.isoformat() for t in out["played_at"]]
+        if sys.stdout.isatty():  # names from histories must not drive the terminal
+            for col in out.columns:
+                if out[col].dtype.kind not in "biuf":
+                    out[col] = [v if _missing(v) else safe_text(str(v)) for v in out[col]]
+        click.echo(out.to_csv(index=False), nl=False)
+    if note:
+        click.echo(note, err=True)
