@@ -149,7 +149,7 @@ def hands_command(
     Exit status: 0 hands listed; 4 a filter value matches nothing (the nearest values
     are named on stderr) or the filters select no hand; 2 usage or warehouse error.
 
-    Example: rakestats hands -w wh --player Grist --skull-ace auto_loss --limit 10
+    Example: rakestats hands -w wh --player Grist --skull-ace auto_loss
     """
     aliases = opts.get("aliases")
     select: dict[str, Any] = {
