@@ -216,13 +216,6 @@ class Filters:
         return _tuple_of(getattr(self, name), kind, name) or ()
 
     @property
-    def given(self) -> bool:
-        """True when any filter is set (``min_hands`` above 0 included)."""
-        return self.min_hands > 0 or any(
-            getattr(self, f.name) is not None for f in fields(self) if f.name != "min_hands"
-        )
-
-    @property
     def rollup_ok(self) -> bool:
         """True when the rollup (by player, game, currency, site, stakes, table size,
         position and UTC day) answers the query exactly: whole-day date bounds and no
