@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv test lint typecheck unit demo bench sample-data fuzz clean
+.PHONY: venv test test-all lint typecheck unit unit-all demo bench sample-data fuzz clean
 
 # setup.py compiles the ingest's hot modules (rakestats/_speedups): rebuild when they change.
 HOT_SOURCES := setup.py rakestats/_speedups/__init__.py rakestats/parse/_rake_lean.py \
@@ -25,10 +25,17 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy rakestats
 
+# `make test`: everything but the tests marked slow (kills, fuzzing, calibration, Dask,
+# notebooks, browsers; see tests/conftest.py). `make test-all` (and CI): the whole suite.
 unit: $(STAMP)
+	$(VENV)/bin/pytest -q -p no:cacheprovider -m "not slow"
+
+unit-all: $(STAMP)
 	$(VENV)/bin/pytest -q -p no:cacheprovider
 
 test: lint typecheck unit
+
+test-all: lint typecheck unit-all
 
 DEMO_OUT ?= demo_out
 

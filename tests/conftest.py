@@ -1,0 +1,46 @@
+"""Suite-wide settings: which tests are long (``slow``).
+
+``make test`` runs the suite without the slow tests (a few minutes at most on two
+cores); ``make test-all`` and CI run everything. A test is slow when it kills processes,
+fuzzes, simulates a calibration run, starts a Dask cluster, a notebook kernel or a
+browser, or replays every sample hand: the list below names them in one place, with a
+test file's own ``pytestmark = pytest.mark.slow`` as the other way.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+# Whole files, and single tests ("file::name" prefixes), that take more than a few
+# seconds each.
+_SLOW_FILES = {
+    "test_crash_safety.py",
+    "test_distributed.py",
+    "test_fuzz_ingest.py",
+    "test_fuzz_parse.py",
+    "test_hand_source.py",
+    "test_hardening_concurrency.py",
+    "test_hardening_kill.py",
+    "test_notebooks.py",
+    "test_stats_sim.py",
+    "test_write_failures.py",
+}
+_SLOW_TESTS = (
+    "test_demo.py::test_demo_runs_twice",
+    "test_parse_lean.py::test_every_written_hand_takes_the_lean_path",
+    "test_parse_lean.py::test_a_mutated_hand_is_refused",
+    "test_workers_callers.py::test_readme_example",
+    "test_workers_callers.py::test_dask_local_cluster",
+    "test_workers_callers.py::test_simulator_jobs",
+    "test_views_merge.py::test_views_in_any_order",
+    "test_views_merge.py::test_a_kill_between",
+    "test_memory_bounds.py::",
+    "test_report.py::test_report_in_headless_chromium",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        name = item.nodeid.split("/")[-1]
+        if name.split("::", 1)[0] in _SLOW_FILES or name.startswith(_SLOW_TESTS):
+            item.add_marker(pytest.mark.slow)
