@@ -35,13 +35,26 @@ __all__ = ["demo_command"]
     help="Directory for the warehouse and the report.",
 )
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, help="Worker processes.")
-@click.option("--pdf/--no-pdf", default=False, help="Also write report.pdf.")
+@click.option("--pdf/--no-pdf", default=True, show_default=True, help="Also write report.pdf.")
+@click.option(
+    "--profiles",
+    type=click.IntRange(min=0),
+    default=2,
+    show_default=True,
+    help="Profiles of the N players with the most hands.",
+)
 @click.pass_context
 def demo_command(
-    ctx: click.Context, sample_data: str, out: str, jobs: int | None, pdf: bool
+    ctx: click.Context,
+    sample_data: str,
+    out: str,
+    jobs: int | None,
+    pdf: bool,
+    profiles: int,
 ) -> None:
     """Ingest the sample histories into OUT/warehouse, print the statistics and write
-    OUT/report.html. Running it again adds nothing twice and rewrites the report.
+    OUT/report.html and OUT/report.pdf (the same document). Running it again adds
+    nothing twice and rewrites the report.
 
     Example: rakestats demo --sample-data sample_data --out demo_out
     """
@@ -63,6 +76,7 @@ def demo_command(
                 pdf=os.path.join(out, "report.pdf") if pdf else None,
                 warehouse=warehouse,
                 step=step,
+                profiles=profiles,
             )
     click.echo(safe_text(report.line()))
     click.echo(f"open it: {safe_text(Path(report.html).resolve().as_uri())}")

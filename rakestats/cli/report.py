@@ -8,11 +8,13 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 import click
+import jinja2
 
 from rakestats.api import Warehouse
 from rakestats.cli._common import fail_on_warehouse_error, safe_text, warehouse_option
 from rakestats.cli._group import main
-from rakestats.report import STEPS, build_report
+from rakestats.report import PAPERS, STEPS, build_report
+from rakestats.report._data import profile_names
 from rakestats.stats import AliasError, FilterArgs
 
 __all__ = ["filter_args", "filter_options", "report_command", "step_bar"]
@@ -95,28 +97,67 @@ def step_bar(steps: tuple[str, ...]) -> Iterator[Callable[[str], None]]:
 @click.option(
     "--out", "-o", required=True, type=click.Path(dir_okay=False), help="HTML file to write."
 )
-@click.option("--pdf", type=click.Path(dir_okay=False), help="Also write this PDF file.")
+@click.option(
+    "--pdf", type=click.Path(dir_okay=False), help="Also write the same document as a PDF."
+)
+@click.option(
+    "--profiles",
+    "top_n",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="A profile section for each of the N players with the most hands.",
+)
+@click.option(
+    "--template",
+    type=click.Path(exists=True, dir_okay=False),
+    help="A Jinja2 template to use instead of the package's (it may extend report.html.j2).",
+)
+@click.option(
+    "--paper",
+    type=click.Choice(sorted(PAPERS)),
+    default="a4",
+    show_default=True,
+    help="Paper of the PDF (portrait).",
+)
 @filter_options
-def report_command(warehouse: str, out: str, pdf: str | None, **opts: Any) -> None:
-    """Write the report: one self-contained HTML file (opens offline), and a PDF with
-    --pdf. Takes the filters of `rakestats stats`.
+def report_command(
+    warehouse: str,
+    out: str,
+    pdf: str | None,
+    top_n: int,
+    template: str | None,
+    paper: str,
+    **opts: Any,
+) -> None:
+    """Write the report: one self-contained HTML file (opens offline), and the same
+    document as a PDF with --pdf. Takes the filters of `rakestats stats`; each player
+    named with --player also gets a profile, as do the --profiles N players with the most
+    hands.
 
     Exit status: 0 written, 2 usage or warehouse error, 1 any other failure.
 
-    Example: rakestats report -w wh --out report.html --pdf report.pdf --game rake
+    Example: rakestats report -w wh --out report.html --pdf report.pdf --player Bess
     """
     filters = filter_args(opts)
+    named = list(opts.get("players") or ())
     with fail_on_warehouse_error():
         wh = Warehouse(warehouse)
         wh.store.check_version()  # a missing or foreign directory is an error, not created
         try:
             with step_bar(STEPS) as step:
+                if top_n:
+                    top = wh.player_stats(aliases=opts.get("aliases"), **filters)
+                    named += [p for p in profile_names(top, top_n) if p not in named]
                 summary = build_report(
                     wh, out, pdf=pdf, warehouse=warehouse, aliases=opts.get("aliases"),
-                    step=step, **filters,
+                    step=step, profiles=named, template=template, paper=paper, **filters,
                 )  # fmt: skip
         except AliasError as exc:
             raise click.UsageError(safe_text(str(exc))) from None
+        except jinja2.TemplateError as exc:
+            click.echo(f"error: template: {safe_text(str(exc))}", err=True)
+            sys.exit(2)
         except (OSError, RuntimeError, ValueError, TypeError, LookupError) as exc:
             click.echo(f"error: report failed: {safe_text(str(exc))}", err=True)
             sys.exit(1)

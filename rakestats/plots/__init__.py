@@ -13,24 +13,36 @@ is drawn in the currency's units (dollars, not cents) or the game's (``unit=`` o
 'Win rate per player, with 95% confidence interval'
 """
 
+from rakestats.plots._labels import label_overlaps, label_points, point_labels
 from rakestats.plots._style import OKABE_ITO
 from rakestats.plots._text import literal
 from rakestats.plots.positions import winrate_by_position
-from rakestats.plots.results import NET_WON_UNITS, net_won_graph, stakes, winrate
+from rakestats.plots.results import (
+    NET_WON_UNITS,
+    net_won_graph,
+    stakes,
+    symlog_threshold,
+    winrate,
+)
 from rakestats.plots.skull import reveal_categories, skull_ace_outcomes
 from rakestats.plots.stud import street_aggression, third_street
-from rakestats.plots.style import aggression_map
+from rakestats.plots.style import af_cap, aggression_map
 
 __all__ = [
     "NET_WON_UNITS",
     "OKABE_ITO",
+    "af_cap",
     "aggression_map",
+    "label_overlaps",
+    "label_points",
     "literal",
     "net_won_graph",
+    "point_labels",
     "reveal_categories",
     "skull_ace_outcomes",
     "stakes",
     "street_aggression",
+    "symlog_threshold",
     "third_street",
     "winrate",
     "winrate_by_position",

@@ -7,7 +7,7 @@ from typing import Any, Literal
 import numpy as np
 import pandas as pd
 from matplotlib.axes import Axes
-from matplotlib.ticker import MaxNLocator
+from matplotlib.ticker import MaxNLocator, NullLocator
 
 from rakestats.money import CHIPS, format_money, is_cash, scale, unit_label
 from rakestats.plots._style import (
@@ -24,7 +24,14 @@ from rakestats.plots._style import (
 from rakestats.plots._text import literal
 from rakestats.stats import STUD_GAMES
 
-__all__ = ["NET_WON_UNITS", "net_won_graph", "stakes", "winrate"]
+__all__ = [
+    "NET_WON_UNITS",
+    "SYMLOG_SPREAD",
+    "net_won_graph",
+    "stakes",
+    "symlog_threshold",
+    "winrate",
+]
 
 NetWonUnit = Literal["auto", "chips", "game"]
 # The units the net-won graph can be drawn in (see :func:`net_won_graph`).
@@ -139,11 +146,67 @@ def net_won_graph(
     return literal(ax)
 
 
-def winrate(data: Data, *, ax: Axes | None = None, **filters: Any) -> Axes:
+WinrateScale = Literal["auto", "linear", "symlog"]
+# "auto" draws a symmetric-log axis when the widest extent is more than this many times
+# the typical (median) one: one outlier would otherwise squash every other player.
+SYMLOG_SPREAD = 8.0
+
+
+def _nice(value: float) -> float:
+    """The 1-2-5 step at or above ``value`` (``_nice(130) == 200``)."""
+    if value <= 0:
+        return 1.0
+    mag = 10 ** np.floor(np.log10(value))
+    return float(next(m * mag for m in (1, 2, 5, 10) if m * mag >= value))
+
+
+def symlog_threshold(extent: Any) -> float | None:
+    """The linear range (±) of the win-rate axis when it should be symmetric-log, else
+    None: when the largest of the rows' extents (the farthest of the estimate and the
+    interval's ends from 0) exceeds :data:`SYMLOG_SPREAD` times their median; the
+    threshold is the 1-2-5 step at or above their lower quartile.
+
+    >>> symlog_threshold([40, 60, 80, 9000])
+    100.0
+    >>> symlog_threshold([40, 60, 80]) is None
+    True
+    """
+    e = np.asarray(extent, dtype=float)
+    e = e[np.isfinite(e) & (e > 0)]
+    if len(e) < 2:
+        return None
+    med = float(np.median(e))
+    return _nice(float(np.quantile(e, 0.25))) if float(e.max()) > SYMLOG_SPREAD * med else None
+
+
+def _symlog_ticks(ax: Axes, threshold: float, extent: Any) -> None:
+    """Ticks at 0, ± the threshold and ± each power of ten beyond it, as plain numbers."""
+    top = float(np.nanmax(np.asarray(extent, dtype=float))) if len(extent) else threshold
+    ticks = [0.0, threshold]
+    p = 10 ** np.ceil(np.log10(threshold * 1.0001))
+    while p <= top * 1.0001 or len(ticks) < 3:
+        if p / ticks[-1] >= 2.5:
+            ticks.append(float(p))
+        p *= 10
+    both = sorted({-t for t in ticks if t} | set(ticks))
+    ax.set_xticks(both, [f"{t:,.0f}" if t else "0" for t in both])
+    ax.xaxis.set_minor_locator(NullLocator())
+
+
+def winrate(
+    data: Data, *, scale: WinrateScale = "auto", ax: Axes | None = None, **filters: Any
+) -> Axes:
     """Win rate per player (per 100 hands, in the game's unit) with its 95% interval as
     error bars; players sorted by win rate. ``data`` is ``Warehouse.player_stats()``
     output (or a warehouse, queried with ``filters``). Players without an interval
-    (fewer than two hands) are drawn without bars."""
+    (fewer than two hands) are drawn without bars.
+
+    ``scale``: ``"symlog"`` draws a symmetric-log axis (linear near 0, logarithmic
+    beyond), ``"linear"`` a plain one; ``"auto"`` (default) the symmetric-log one when a
+    few players' figures are far wider than the rest (:func:`symlog_threshold`), with
+    a note on the Axes saying where the linear part ends."""
+    if scale not in ("auto", "linear", "symlog"):
+        raise ValueError("scale must be 'auto', 'linear' or 'symlog'")
     df = frame(
         data,
         lambda wh: wh.player_stats(**filters),
@@ -153,8 +216,10 @@ def winrate(data: Data, *, ax: Axes | None = None, **filters: Any) -> Axes:
     ax = axes(ax, (8.0, max(3.0, 0.32 * len(df) + 1.2)))
     y = np.arange(len(df))
     rate = df["winrate_per100"].to_numpy(dtype=float)
-    low = (rate - df["winrate_ci_low"].to_numpy(dtype=float, na_value=np.nan)).clip(min=0)
-    high = (df["winrate_ci_high"].to_numpy(dtype=float, na_value=np.nan) - rate).clip(min=0)
+    ci_low = df["winrate_ci_low"].to_numpy(dtype=float, na_value=np.nan)
+    ci_high = df["winrate_ci_high"].to_numpy(dtype=float, na_value=np.nan)
+    low = (rate - ci_low).clip(min=0)
+    high = (ci_high - rate).clip(min=0)
     err = np.nan_to_num(np.vstack([low, high]))
     colours = [OKABE_ITO["blue"] if r >= 0 else OKABE_ITO["vermillion"] for r in rate]
     ax.errorbar(
@@ -165,7 +230,18 @@ def winrate(data: Data, *, ax: Axes | None = None, **filters: Any) -> Axes:
     ax.axvline(0, color="grey", linewidth=0.8, linestyle=":")
     ax.set_yticks(y, [group_label(r, df) for r in df.itertuples(index=False)])
     ax.set_title("Win rate per player, with 95% confidence interval")
-    ax.set_xlabel(rate_label(df))
+    label = rate_label(df)
+    extent = np.fmax(np.abs(rate), np.fmax(np.abs(np.nan_to_num(ci_low)),
+                                           np.abs(np.nan_to_num(ci_high))))  # fmt: skip
+    threshold = symlog_threshold(extent) if scale == "auto" else None
+    if scale == "symlog":
+        threshold = symlog_threshold(extent) or _nice(float(np.nanmedian(extent)))
+    if threshold is not None:
+        ax.set_xscale("symlog", linthresh=threshold, linscale=1.5)
+        ax.axvspan(-threshold, threshold, color=OKABE_ITO["sky_blue"], alpha=0.08, lw=0)
+        _symlog_ticks(ax, threshold, extent)
+        label += f"\nsymmetric-log axis: linear within ±{threshold:,g}, logarithmic beyond"
+    ax.set_xlabel(label)
     ax.set_ylabel("player")
-    ax.legend(loc="lower right")
+    ax.legend(loc="best")
     return literal(ax)

@@ -7,42 +7,87 @@ from typing import Any
 import numpy as np
 from matplotlib.axes import Axes
 
+from rakestats.plots._labels import label_points
 from rakestats.plots._style import OKABE_ITO, Data, axes, frame, group_label
 from rakestats.plots._text import literal
 
-__all__ = ["aggression_map"]
+__all__ = ["AF_CAP_MIN", "MAX_LABELS", "af_cap", "aggression_map"]
+
+MAX_LABELS = 12  # players labelled at most (most hands first)
+AF_CAP_MIN = 2.0  # the AF axis is never clipped below this
 
 
-def aggression_map(data: Data, *, ax: Axes | None = None, **filters: Any) -> Axes:
-    """VPIP against AF: one labelled point per player, its area proportional to the
-    player's hands. Loose players are to the right, aggressive ones higher. ``data`` is
+def af_cap(af: Any) -> float | None:
+    """Where the AF axis is clipped, or None when no point lies beyond: the upper
+    quartile plus three interquartile ranges (Tukey's far-out fence), at least
+    :data:`AF_CAP_MIN`.
+
+    >>> af_cap([0.3, 0.5, 0.6, 0.8, 1.0, 9.8])
+    2.0
+    >>> af_cap([0.3, 0.5, 0.6]) is None
+    True
+    """
+    a = np.asarray(af, dtype=float)
+    a = a[np.isfinite(a)]
+    if len(a) < 4:
+        return None
+    q1, q3 = np.quantile(a, [0.25, 0.75])
+    cap = max(AF_CAP_MIN, float(q3 + 3 * (q3 - q1)))
+    return round(cap, 1) if float(a.max()) > cap else None
+
+
+def aggression_map(
+    data: Data, *, ax: Axes | None = None, max_labels: int = MAX_LABELS, **filters: Any
+) -> Axes:
+    """VPIP against AF: one point per player, its area proportional to the player's
+    hands. Loose players are to the right, aggressive ones higher. ``data`` is
     ``Warehouse.player_stats()`` output, or a warehouse. Players without an AF (no calls)
-    are left out and counted in the legend's title."""
+    are left out and counted in the legend's title.
+
+    Labels never overlap each other or the points: the players with the most hands are
+    labelled first (at most ``max_labels``), a label with no free place is left out, and
+    the x label counts the players not labelled (:func:`rakestats.plots.point_labels` gives the
+    labels drawn). An AF far above the others (:func:`af_cap`) is drawn at the top edge
+    as a triangle, and a note says where the axis was clipped."""
     df = frame(data, lambda wh: wh.player_stats(**filters), ("player", "vpip", "af", "hands"))
     ok = df["vpip"].notna() & df["af"].notna()
     left_out = int((~ok).sum())
-    df = df[ok]
+    df = df[ok].sort_values(["hands", "player"], ascending=[False, True], kind="stable")
     ax = axes(ax, (8.0, 6.0))
     hands = df["hands"].to_numpy(dtype=float)
     biggest = hands.max() if len(hands) else 1.0
     sizes = 30 + 400 * hands / biggest
     x = 100 * df["vpip"].to_numpy(dtype=float)
     y = df["af"].to_numpy(dtype=float)
+    cap = af_cap(y)
+    over = y > cap if cap is not None else np.zeros(len(y), dtype=bool)
+    shown_y = np.where(over, cap if cap is not None else 0.0, y)
     ax.scatter(
-        x, y, s=sizes, color=OKABE_ITO["sky_blue"], edgecolors=OKABE_ITO["blue"],
-        alpha=0.8, label="player (area: hands)",
+        x[~over], y[~over], s=sizes[~over], color=OKABE_ITO["sky_blue"],
+        edgecolors=OKABE_ITO["blue"], alpha=0.8, label="player (area: hands)",
     )  # fmt: skip
-    for xi, yi, row in zip(x, y, df.itertuples(index=False), strict=True):
-        ax.annotate(
-            group_label(row, df), (xi, yi), xytext=(4, 4), textcoords="offset points",
-            fontsize=8,
+    if over.any():
+        ax.scatter(
+            x[over], shown_y[over], s=sizes[over], marker="^", color=OKABE_ITO["orange"],
+            edgecolors=OKABE_ITO["vermillion"], alpha=0.9, clip_on=False,
+            label=f"AF above {cap:g}, drawn at the top",
         )  # fmt: skip
-    if len(y) and np.nanmax(y) > 0:
-        ax.set_ylim(0, 1.1 * float(np.nanmax(y)))
+    top = cap if cap is not None else (float(np.nanmax(y)) if len(y) else 1.0)
+    ax.set_ylim(0, 1.12 * top if top > 0 else 1.0)
     ax.set_xlim(0, 100)
     ax.set_title("Aggression map: VPIP against aggression factor")
     ax.set_xlabel("VPIP (% of hands, first betting round)")
     ax.set_ylabel("AF ((bets + raises) / calls)")
     title = f"{left_out} without AF left out" if left_out else None
-    ax.legend(loc="upper right", title=title)
+    ax.legend(loc="upper right", title=title, fontsize=8)
+    names = [group_label(r, df) for r in df.itertuples(index=False)]
+    labels = [f"{n} (AF {v:.1f})" if o else n for n, v, o in zip(names, y, over, strict=True)]
+    missing = label_points(
+        ax, list(x), list(shown_y), labels, sizes=list(sizes), max_labels=max_labels
+    )
+    if missing:
+        ax.set_xlabel(
+            f"{ax.get_xlabel()}\n{len(missing)} of {len(labels)} players not labelled "
+            "(fewest hands, or no free place)"
+        )
     return literal(ax)

@@ -1,5 +1,6 @@
-"""The batch report: one self-contained HTML file (figures as base64 PNG, tables, the
-definitions, the filters, when it was made), and optionally a PDF.
+"""The batch report: one self-contained HTML document made from a Jinja2 template
+(figures as base64 PNG, sortable tables, the definitions, the filters, when it was
+made), and optionally the same document as a PDF (WeasyPrint).
 
 Both are written atomically: a temporary file beside the target, then one rename.
 
@@ -11,7 +12,7 @@ Both are written atomically: a temporary file beside the target, then one rename
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Unpack
@@ -19,14 +20,25 @@ from typing import Unpack
 from rakestats.report._atomic import write_atomic
 from rakestats.report._data import AUTO_LOSS_LIMIT, ReportData, gather
 from rakestats.report._figures import charts
-from rakestats.report._html import SECTIONS, hand_command, render_html
-from rakestats.report._pdf import write_pdf
+from rakestats.report._html import (
+    DEFAULT_TEMPLATE,
+    PAPERS,
+    SECTIONS,
+    TEMPLATES,
+    hand_command,
+    render_html,
+)
+from rakestats.report._pdf import PdfUnavailableError, write_pdf
 from rakestats.stats import AliasesLike, FilterArgs, StatsMixin
 
 __all__ = [
     "AUTO_LOSS_LIMIT",
+    "DEFAULT_TEMPLATE",
+    "PAPERS",
     "SECTIONS",
     "STEPS",
+    "TEMPLATES",
+    "PdfUnavailableError",
     "ReportData",
     "ReportSummary",
     "build_report",
@@ -43,6 +55,8 @@ STEPS = (
     "reveals",
     "stud",
     "net won",
+    "sessions",
+    "profiles",
     "figures",
     "write",
 )
@@ -57,9 +71,11 @@ class ReportSummary:
     figures: int
     rows: int
     auto_losses: int
+    pages: int = 0
+    profiles: int = 0
 
     def line(self) -> str:
-        pdf = f" and {self.pdf}" if self.pdf is not None else ""
+        pdf = f" and {self.pdf} ({self.pages} pages)" if self.pdf is not None else ""
         return f"report: {self.html}{pdf} ({self.figures} figures, {self.rows} player rows)"
 
 
@@ -71,44 +87,51 @@ def build_report(
     warehouse: str | None = None,
     aliases: AliasesLike = None,
     step: Callable[[str], None] | None = None,
+    profiles: int | Sequence[str] = (),
+    template: str | os.PathLike[str] | None = None,
+    paper: str = "a4",
     **filters: Unpack[FilterArgs],
 ) -> ReportSummary:
     """Query ``wh`` with ``filters`` (those of the statistics methods), draw the figures
-    and write the HTML report to ``out`` (and a PDF to ``pdf``). ``warehouse`` is the
-    directory named in the report and in its ``rakestats hand`` commands (default: the
-    warehouse's ``path``); ``step(name)`` is called at each of :data:`STEPS`."""
+    and write the HTML report to ``out`` (and the same document as a PDF to ``pdf``).
+
+    ``warehouse`` is the directory named in the report and in its ``rakestats hand``
+    commands (default: the warehouse's ``path``); ``step(name)`` is called at each of
+    :data:`STEPS`; ``profiles`` adds a player profile for each name given, or for the N
+    players with the most hands; ``template`` is a Jinja2 template file used instead of
+    the package's (:data:`TEMPLATES`); ``paper`` the PDF's paper, ``"a4"`` or
+    ``"letter"`` (portrait)."""
+    if paper not in PAPERS:
+        raise ValueError(f"paper must be one of {', '.join(PAPERS)}, got {paper!r}")
     label = warehouse if warehouse is not None else str(getattr(wh, "path", "WAREHOUSE"))
     with wh.pinned():  # every section from one snapshot, even while an ingest commits
-        data = gather(wh, label, filters, aliases, step)
+        data = gather(wh, label, filters, aliases, step, profiles)
     if step is not None:
         step("figures")
     drawn = charts(data)
     if step is not None:
         step("write")
-    page = render_html(data, drawn)
+    page = render_html(data, drawn, template=template, paper=paper)
 
     def write_html(tmp: str) -> None:
         Path(tmp).write_text(page, encoding="utf-8")
 
     html_path = write_atomic(out, write_html)
     pdf_path = None
+    pages = 0
     if pdf is not None:
-        summary = [
-            "rakestats report",
-            f"made {data.made_at:%Y-%m-%d %H:%M:%S} UTC from {label}",
-            "filters: "
-            + (", ".join(f"{k}={v}" for k, v in data.filters.items()) or "none (every hand)"),
-            f"{len(data.stats)} player rows"
-            + (
-                f", {data.auto_loss_total} automatic losses to the Ace of Skulls"
-                if data.has_rake
-                else ""
-            )
-            + (f", {len(data.stud)} stud (Razz) rows" if data.has_stud else ""),
-        ]
 
         def write_pdf_file(tmp: str) -> None:
-            write_pdf(tmp, data, drawn, summary)
+            nonlocal pages
+            pages = write_pdf(tmp, page)
 
         pdf_path = write_atomic(pdf, write_pdf_file)
-    return ReportSummary(html_path, pdf_path, len(drawn), len(data.stats), data.auto_loss_total)
+    return ReportSummary(
+        html_path,
+        pdf_path,
+        len(drawn),
+        len(data.stats),
+        data.auto_loss_total,
+        pages,
+        len(data.profiles),
+    )

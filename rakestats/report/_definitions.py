@@ -1,4 +1,4 @@
-"""The statistic definitions printed in the report (``docs/stats.md`` has them in full)."""
+"""The statistic definitions printed in the report itself, so that they travel with it."""
 
 from __future__ import annotations
 
@@ -47,6 +47,46 @@ DEFINITIONS: tuple[tuple[str, str], ...] = (
         "Automatic losses / Reveals holding the Ace of Skulls, with a 95% Wilson score interval.",
     ),
     ("folds (Ace of Skulls)", "Hands where the player folded holding the Ace of Skulls."),
+    (
+        "top hand",
+        "The largest single hand's share of the player's squared deviation, Σ (x − mean)² "
+        "over hands with x = net / unit. Above 25 % the report warns that a few hands "
+        "dominate the variance: the interval rests on them.",
+    ),
+    (
+        "small sample",
+        "Fewer than 500 hands: the normal interval is unreliable and the bootstrap one "
+        "only as good as the hands seen.",
+    ),
+    (
+        "bootstrap interval",
+        "95% percentile bootstrap interval of win/100: 2,000 resamples of the player's "
+        "hands with replacement (seeded, so the same hands give the same interval); it "
+        "does not assume normal tails.",
+    ),
+    (
+        "AF, AFq per round",
+        "The same ratios for one betting round (Rake: rounds 1 to 3, the first before any "
+        "pick-up; Razz: 3rd to 7th street).",
+    ),
+    (
+        "session",
+        "A run of a player's hands with no gap longer than 30 minutes between two hands. "
+        "Length: first to last hand; net per session: the mean; best and worst: the "
+        "highest and lowest session net.",
+    ),
+    (
+        "pool median, winners' range",
+        "In a profile: the median over the other players with at least 100 hands in the "
+        "same game, currency and stakes (within the report's filters), and the lowest to "
+        "highest value among those of them with a positive win rate.",
+    ),
+    (
+        "possible leak",
+        "A statistic whose 95% interval (Wilson score interval for a share; for AF, the "
+        "Wilson interval of (bets + raises) / (bets + raises + calls) turned into a ratio) "
+        "lies wholly outside the winners' range, with at least two winners in the range.",
+    ),
     (
         "win rate by position",
         "Seats before the dealer (0 = the dealer, who acts last); each seat's win rate pooled "

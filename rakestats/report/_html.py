@@ -1,40 +1,81 @@
-"""The report as one self-contained HTML page: inline CSS, figures as base64 PNG, no
-script and nothing fetched. Every text that comes from histories or from the user
-(player and table names, hand ids, filters, paths) goes through :func:`html.escape`."""
+"""The report as one self-contained HTML document, made from a Jinja2 template with
+autoescaping: inline CSS (screen and print), figures as base64 PNG, a few lines of
+inline script that sort the tables, nothing fetched. The same document, rendered by
+WeasyPrint, is the PDF (:mod:`rakestats.report._pdf`).
+
+The default template is ``rakestats/report/templates/report.html.j2`` (with
+``report.css`` and ``sort.js`` beside it); ``template=`` names another file, which may
+``{% extends "report.html.j2" %}`` and override its blocks. Every text from histories
+or the user (names, hand ids, filters, paths) is escaped by the template engine.
+"""
 
 from __future__ import annotations
 
+import os
 import shlex
 from collections.abc import Iterable
-from html import escape
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
+import jinja2
 import pandas as pd
 
 from rakestats._version import __version__
-from rakestats.report._data import ReportData
+from rakestats.money import format_money, is_cash
+from rakestats.report._data import SESSION_GAP_MINUTES, ReportData
 from rakestats.report._definitions import DEFINITIONS, RAKE_ONLY, STUD_DEFINITIONS
 from rakestats.report._figures import Chart, png_base64
+from rakestats.report._profile import REFERENCE_MIN_HANDS, SKULL_HAND_LIMIT, Profile
 from rakestats.report._tables import (
     AUTO_LOSS_TABLE,
     CATEGORY_TABLE,
     LOW_CATEGORY_TABLE,
     POSITION_TABLE,
+    SESSIONS_TABLE,
     SKULL_TABLE,
     STATS_TABLE,
+    STUD_STREET_TABLE,
     STUD_TABLE,
-    Column,
+    STYLE_TABLE,
+    Table,
     category_counts,
     low_category_counts,
-    rows,
+    rounds_columns,
+    session_summary,
+    table,
+)
+from rakestats.stats import STREETS
+from rakestats.stats.uncertainty import (
+    BOOTSTRAP_RESAMPLES,
+    BOOTSTRAP_SEED,
+    DOMINANCE_THRESHOLD,
+    SMALL_SAMPLE_HANDS,
 )
 
-__all__ = ["RAKE_SECTIONS", "SECTIONS", "STUD_SECTION", "hand_command", "render_html", "shown"]
+__all__ = [
+    "DEFAULT_TEMPLATE",
+    "PAPERS",
+    "RAKE_SECTIONS",
+    "SECTIONS",
+    "STUD_SECTION",
+    "TEMPLATES",
+    "hand_command",
+    "render_html",
+    "shown",
+]
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+DEFAULT_TEMPLATE = "report.html.j2"
+# Paper sizes of the print style (one orientation: portrait).
+PAPERS = {"a4": "A4 portrait", "letter": "letter portrait"}
 
 # (id, heading) of the sections of a report on Rake hands, in order.
 SECTIONS = (
     ("overview", "Overview"),
     ("results", "Results"),
     ("style", "Playing style"),
+    ("sessions", "Sessions"),
     ("positions", "Positions"),
     ("skull", "The Ace of Skulls"),
     ("reveal", "The Reveal"),
@@ -44,35 +85,32 @@ SECTIONS = (
 RAKE_SECTIONS = ("positions", "skull", "reveal")
 # The stud section, after the Reveal, when the filtered hands hold stud (Razz) hands.
 STUD_SECTION = ("stud", "Stud (Razz)")
+PROFILES_SECTION = ("profiles", "Player profiles")
+
+_OPTIONS = {
+    "players": "--player",
+    "game": "--game",
+    "min_hands": "--min-hands",
+    "since": "--since",
+    "until": "--until",
+    "ante": "--ante",
+    "big_bet": "--big-bet",
+    "table_size": "--table-size",
+    "currency": "--currency",
+    "site": "--site",
+}
 
 
 def shown(data: ReportData) -> list[tuple[str, str]]:
     """The (id, heading) of the sections this report shows, in order."""
     out = [s for s in SECTIONS if data.has_rake or s[0] not in RAKE_SECTIONS]
+    end = out.index(("definitions", "Definitions"))
     if data.has_stud:
-        out.insert(out.index(("definitions", "Definitions")), STUD_SECTION)
+        out.insert(end, STUD_SECTION)
+        end += 1
+    if data.profiles:
+        out.insert(end, PROFILES_SECTION)
     return out
-
-
-_CSS = """
-body{font-family:system-ui,sans-serif;margin:2em auto;max-width:70em;color:#222;padding:0 1em}
-h1{margin-bottom:0}h2{border-bottom:2px solid #0072B2;padding-bottom:.2em;margin-top:2em}
-table{border-collapse:collapse;margin:1em 0;font-size:.85em}
-th,td{border:1px solid #ccc;padding:.25em .5em;text-align:right}
-th{background:#eef4fa}td.s,th.s{text-align:left}tr:nth-child(even) td{background:#fafafa}
-figure{margin:1em 0}figure img{max-width:100%;height:auto}figcaption{font-size:.85em;color:#555}
-code{background:#f4f4f4;padding:0 .2em}nav a{margin-right:1em}dt{font-weight:bold}
-dd{margin:0 0 .6em 1.5em}.meta{color:#555}
-"""
-
-
-_MONEY_NOTE = (
-    "Amounts are in each row's currency: dollars for USD (cents stored, $0.97 shown), "
-    "chips with thousands separators. Win rates are per 100 hands in the game's unit "
-    "(antes for Rake, big bets for Razz). A net-won graph of hands at several stakes is "
-    "in that unit too, each hand in its own ante or big bet; at one stake, in chips or "
-    "the currency."
-)
 
 
 def hand_command(warehouse: str, hand_id: str) -> str:
@@ -80,114 +118,330 @@ def hand_command(warehouse: str, hand_id: str) -> str:
     return f"rakestats hand --warehouse {shlex.quote(warehouse)} {shlex.quote(hand_id)}"
 
 
-def _table(df: pd.DataFrame, columns: tuple[Column, ...], cls: str = "") -> str:
-    head = "".join(f'<th class="{fmt}">{escape(h)}</th>' for h, _, fmt in columns)
-    body = "".join(
-        "<tr>"
-        + "".join(
-            f'<td class="{fmt}">{escape(v)}</td>' for v, (_, _, fmt) in zip(r, columns, strict=True)
-        )
-        + "</tr>"
-        for r in rows(df, columns)
-    )
-    if not body:
-        body = f'<tr><td class="s" colspan="{len(columns)}">no rows</td></tr>'
-    return f'<table class="{cls}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+@dataclass(frozen=True)
+class Figure:
+    """A figure for the template: title, caption, PNG (base64), unlabelled points."""
+
+    title: str
+    caption: str
+    png: str
+    unlabelled: list[str]
 
 
-def _figures(charts: Iterable[Chart], section: str) -> str:
-    parts = []
+def _figures(charts: Iterable[Chart]) -> dict[str, list[Figure]]:
+    out: dict[str, list[Figure]] = {}
     for c in charts:
-        if c.section == section:
-            title = escape(c.title)
-            parts.append(
-                f'<figure><img alt="{title}" src="data:image/png;base64,{png_base64(c.figure)}">'
-                f"<figcaption>{title}</figcaption></figure>"
-            )
-    return "".join(parts)
+        out.setdefault(c.section, []).append(
+            Figure(c.title, c.caption, png_base64(c.figure), c.unlabelled)
+        )
+    return out
 
 
-def _filters(data: ReportData) -> str:
-    if not data.filters:
-        return "<p>Filters: none (every hand in the warehouse).</p>"
-    items = "".join(
-        f"<tr><th class='s'>{escape(k)}</th><td class='s'>"
-        f"{escape(', '.join(map(str, v)) if isinstance(v, (list, tuple)) else str(v))}</td></tr>"
-        for k, v in data.filters.items()
-    )
-    return f"<table class='filters'><tbody>{items}</tbody></table>"
+def _value(v: Any) -> str:
+    if isinstance(v, (list, tuple)):
+        return ", ".join(map(str, v))
+    return str(v)
 
 
-def _auto_losses(data: ReportData) -> str:
-    if data.auto_losses.empty:
-        return "<p>No automatic losses to the Ace of Skulls in these hands.</p>"
-    shown = len(data.auto_losses)
-    items = "".join(
-        f"<li><code>{escape(str(r.hand_id))}</code> ({escape(str(r.player))}, "
-        f"{escape(str(r.hand_description))}): "
-        f"<code>{escape(hand_command(data.warehouse, str(r.hand_id)))}</code></li>"
-        for r in data.auto_losses.itertuples(index=False)
-    )
-    return (
-        f"<h3>Automatic losses to the Ace of Skulls</h3><p>{data.auto_loss_total} in all; the "
-        f"first {shown} in order of play, with the command that prints each hand. In Python: "
-        '<code>Warehouse(...).hands(skull_ace_outcome="auto_loss")</code>.</p>'
-        f'<ol class="auto-losses">{items}</ol>' + _table(data.auto_losses, AUTO_LOSS_TABLE)
-    )
+def _stakes(game: str, stakes: Iterable[str]) -> str:
+    per: dict[str, list[int]] = {}
+    for s in stakes:
+        cur, _, amount = str(s).rpartition(":")
+        if amount and amount.lstrip("-").isdigit():
+            per.setdefault(cur, []).append(int(amount))
+    what = "big bet" if game == "razz" else "ante"
+    parts = []
+    for cur, amounts in sorted(per.items()):
+        text = ", ".join(format_money(a, cur) for a in sorted(amounts))
+        parts.append(f"{what} {text}" + ("" if is_cash(cur) else " chips"))
+    return "; ".join(parts) or "-"
 
 
-def _stud(data: ReportData, charts: list[Chart]) -> str:
-    return (
-        "<p>Streets 3rd to 7th; the win rate is in big bets per 100 hands. Python: "
-        "<code>Warehouse(...).stud_stats()</code>.</p>"
-        + _table(data.stud, STUD_TABLE, "stud")
-        + _figures(charts, "stud")
-        + "<h3>Lows at the showdown</h3>"
-        + _table(low_category_counts(data.stud_showdowns), LOW_CATEGORY_TABLE)
-    )
+def _fees(fees: Iterable[str]) -> str:
+    out = []
+    for s in fees:
+        cur, _, amount = str(s).rpartition(":")
+        if amount and amount.lstrip("-").isdigit():
+            out.append(format_money(int(amount), cur) + ("" if is_cash(cur) else " chips"))
+    return ", ".join(out) or "-"
 
 
-def render_html(data: ReportData, charts: list[Chart]) -> str:
-    """The whole page."""
-    parts = shown(data)
-    nav = "".join(f'<a href="#{sid}">{escape(title)}</a>' for sid, title in parts)
-    player_hands = int(data.stats["hands"].sum()) if not data.stats.empty else 0
+def _overview(data: ReportData) -> dict[str, Any]:
+    cov = data.coverage
+    games = []
+    for r in cov.to_dict(orient="records"):
+        games.append(
+            {
+                "game": str(r["game"]),
+                "hands": int(r["hands"]),
+                "player_hands": int(r["player_hands"]),
+                "players": int(r["players"]),
+                "first": pd.Timestamp(r["first"]).strftime("%Y-%m-%d %H:%M"),
+                "last": pd.Timestamp(r["last"]).strftime("%Y-%m-%d %H:%M"),
+                "sites": ", ".join(map(str, r["sites"])),
+                "currencies": ", ".join(map(str, r["currencies"])),
+                "stakes": _stakes(str(r["game"]), r["stakes"]),
+                "table_sizes": ", ".join(str(int(v)) for v in sorted(r["table_sizes"])),
+                "house_fee": _fees(r["fees"]),
+            }
+        )
+    first = pd.Timestamp(cov["first"].min()) if not cov.empty else None
+    last = pd.Timestamp(cov["last"].max()) if not cov.empty else None
+    kept = {str(g): int(n) for g, n in zip(cov["game"], cov["hands"], strict=True)}
+    nm = data.coverage_no_min
+    no_min = {str(g): int(n) for g, n in zip(nm["game"], nm["hands"], strict=True)}
+    left = []
+    al = data.coverage_all
+    for g, n in zip(al["game"], al["hands"], strict=True):
+        game, total = str(g), int(n)
+        shown_ = kept.get(game, 0)
+        by_min = no_min.get(game, 0) - shown_
+        left.append(
+            {
+                "game": game,
+                "total": f"{total:,}",
+                "shown": f"{shown_:,}",
+                "left_out": f"{total - shown_:,}",
+                "by_min_hands": f"{by_min:,}" if data.filters.get("min_hands") else "-",
+                "by_other": f"{total - shown_ - by_min:,}",
+                "warn": total - shown_ > 0,
+            }
+        )
+    return {
+        "range": (
+            f"{first:%Y-%m-%d %H:%M} to {last:%Y-%m-%d %H:%M} UTC"
+            if first is not None and last is not None
+            else "no hands"
+        ),
+        "hands": f"{int(cov['hands'].sum()):,}" if not cov.empty else "0",
+        "player_hands": f"{int(cov['player_hands'].sum()):,}" if not cov.empty else "0",
+        "players": f"{data.stats['player'].nunique():,}" if not data.stats.empty else "0",
+        "games": games,
+        "filters": [(_OPTIONS.get(k, k), k, _value(v)) for k, v in data.filters.items()],
+        "left_out": left,
+        "any_left_out": any(g["warn"] for g in left),
+    }
+
+
+def _note(row: Any) -> str:
+    notes = []
+    if bool(row.get("dominated")):
+        notes.append("few hands dominate")
+    if bool(row.get("small_sample")):
+        notes.append(f"under {SMALL_SAMPLE_HANDS} hands")
+    return "; ".join(notes)
+
+
+def _results_table(data: ReportData) -> Table:
+    df = data.results.copy()
+    if not df.empty:
+        df["uncertainty_note"] = [_note(r) for r in df.to_dict(orient="records")]
+    return table(df, STATS_TABLE, "stats", sort=[("hands", True), ("player", False)], totals=True)
+
+
+def _rounds_tables(data: ReportData) -> list[tuple[str, Table]]:
+    out = []
+    for game, names in (("rake", ["r1", "r2", "r3"]), ("razz", list(STREETS))):
+        part = data.stats[data.stats["game"] == game] if not data.stats.empty else data.stats
+        if part.empty:
+            continue
+        title = "Rake: rounds 1 to 3" if game == "rake" else "Razz: 3rd to 7th street"
+        out.append(
+            (title, table(part, rounds_columns(names), f"rounds-{game}", sort=[("hands", True)]))
+        )
+    return out
+
+
+def _profile(p: Profile, warehouse: str) -> dict[str, Any]:
+    row = p.row
+
+    def fmt(kind: str, v: float | None) -> str:
+        if v is None:
+            return "-"
+        if kind == "odds":
+            return "∞" if v == float("inf") else f"{v:.2f}"
+        return f"{100 * v:.1f}%"
+
+    stats = [
+        {
+            "label": s.label,
+            "value": fmt(s.kind, s.value),
+            "interval": f"{fmt(s.kind, s.low)} – {fmt(s.kind, s.high)}",
+            "median": fmt(s.kind, s.pool_median),
+            "winners": (
+                f"{fmt(s.kind, s.winners_low)} – {fmt(s.kind, s.winners_high)}"
+                if s.winners_low is not None
+                else "-"
+            ),
+            "leak": s.leak,
+        }
+        for s in p.stats
+    ]
+    unit = "big bets" if p.game == "razz" else "antes"
+
+    def num(v: Any, spec: str = ",.1f") -> str:
+        return "-" if v is None or pd.isna(v) else format(float(v), spec)
+
+    own = p.by_position
+    skull = p.skull_hands.head(SKULL_HAND_LIMIT).copy() if not p.skull_hands.empty else None
+    if skull is not None:
+        skull["command"] = [hand_command(warehouse, str(h)) for h in skull["hand_id"]]
+    return {
+        "player": p.player,
+        "game": p.game,
+        "currency": p.currency,
+        "stakes": _stakes(p.game, [f"{p.currency}:{s}" for s in p.stakes]),
+        "others": p.other_games,
+        "hands": f"{p.hands:,}",
+        "net": format_money(int(row["net"]), p.currency),
+        "unit": unit,
+        "winrate": num(row["winrate_per100"]),
+        "ci": f"{num(row['winrate_ci_low'])} to {num(row['winrate_ci_high'])}",
+        "boot": f"{num(p.boot_low)} to {num(p.boot_high)}",
+        "share": f"{100 * p.largest_share:.0f}%" if p.largest_share is not None else "-",
+        "dominated": p.dominated,
+        "small": p.small_sample,
+        "stats": stats,
+        "reference": p.reference_players,
+        "winners": p.winners,
+        "notes": p.notes,
+        "by_position": table(
+            own, POSITION_TABLE[2:6], "by-position", sort=[("from_dealer", False)], totals=True
+        )
+        if not own.empty
+        else None,
+        "by_table_size": table(
+            p.by_table_size,
+            (("players dealt in", "table_size", "d"), *POSITION_TABLE[3:6]),
+            "by-table-size",
+            sort=[("table_size", False)],
+            totals=True,
+        ),
+        "sessions": table(
+            p.sessions,
+            (
+                ("session", "session", "d"),
+                ("start (UTC)", "start", "t"),
+                ("minutes", "minutes", ".0f"),
+                ("hands", "hands", "d"),
+                ("net", "net", "$"),
+                ("win/100", "winrate_per100", ".1f"),
+            ),
+            "by-session",
+            sort=[("session", False)],
+            totals=True,
+        ),
+        "skull": table(
+            skull,
+            (
+                ("hand", "hand_id", "s"),
+                ("played (UTC)", "played_at", "t"),
+                ("ending", "ending", "s"),
+                ("net", "net", "$"),
+                ("print it", "command", "s"),
+            ),
+            "skull-hands",
+        )
+        if skull is not None
+        else None,
+        "skull_total": p.skull_total,
+    }
+
+
+def _context(data: ReportData, charts: list[Chart], paper: str) -> dict[str, Any]:
     terms = [t for t in DEFINITIONS if data.has_rake or t[0] not in RAKE_ONLY]
     terms += STUD_DEFINITIONS if data.has_stud else ()
-    defs = "".join(f"<dt>{escape(n)}</dt><dd>{escape(d)}</dd>" for n, d in terms)
-    made = data.made_at.strftime("%Y-%m-%d %H:%M:%S UTC")
-    sections = {
-        "overview": (
-            f'<p class="meta">Made {escape(made)} by rakestats {escape(__version__)} from the '
-            f"warehouse <code>{escape(data.warehouse)}</code>.</p>"
-            f"<p>{len(data.stats)} rows (player, game, currency), {player_hands} player-hands."
-            "</p>" + _filters(data)
+    held = data.skull[data.skull["skull_ace_held"] > 0] if not data.skull.empty else data.skull
+    losses = data.auto_losses.copy()
+    if not losses.empty:
+        losses["command"] = [hand_command(data.warehouse, str(h)) for h in losses["hand_id"]]
+    return {
+        "title": "rakestats report",
+        "version": __version__,
+        "made": data.made_at.strftime("%Y-%m-%d %H:%M:%S UTC"),
+        "warehouse": data.warehouse,
+        "paper": PAPERS[paper],
+        "sections": shown(data),
+        "has_rake": data.has_rake,
+        "has_stud": data.has_stud,
+        "overview": _overview(data),
+        "figures": _figures(charts),
+        "results": _results_table(data),
+        "style": table(data.stats, STYLE_TABLE, "style", sort=[("hands", True)]),
+        "rounds": _rounds_tables(data),
+        "sessions": table(
+            session_summary(data.sessions),
+            SESSIONS_TABLE,
+            "sessions",
+            sort=[("hands", True)],
+            totals=True,
         ),
-        "results": f"<p>{_MONEY_NOTE}</p>"
-        + _table(data.stats, STATS_TABLE, "stats")
-        + _figures(charts, "results"),
-        "style": _figures(charts, "style"),
-        "positions": _figures(charts, "positions")
-        + "<details><summary>Per player and seat</summary>"
-        + _table(data.positions[data.positions["from_dealer"].notna()], POSITION_TABLE)
-        + "</details>",
-        "skull": _figures(charts, "skull")
-        + _table(data.skull[data.skull["skull_ace_held"] > 0], SKULL_TABLE, "skull")
-        + _auto_losses(data),
-        "reveal": _figures(charts, "reveal")
-        + _table(category_counts(data.rake_reveals), CATEGORY_TABLE),
-        "stud": _stud(data, charts) if data.has_stud else "",
-        "definitions": f"<dl>{defs}</dl><p>Full definitions: docs/stats.md.</p>",
+        "session_gap": SESSION_GAP_MINUTES,
+        "positions": table(
+            data.positions[data.positions["from_dealer"].notna()]
+            if not data.positions.empty
+            else data.positions,
+            POSITION_TABLE,
+            "positions",
+            sort=[("player", False), ("from_dealer", False)],
+        ),
+        "skull": table(held, SKULL_TABLE, "skull", sort=[("skull_ace_held", True)], totals=True),
+        "auto_losses": table(
+            losses,
+            (*AUTO_LOSS_TABLE[:-1], AUTO_LOSS_TABLE[-1], ("print it", "command", "s")),
+            "auto-losses",
+        ),
+        "auto_loss_total": data.auto_loss_total,
+        "reveal": table(
+            category_counts(data.rake_reveals), CATEGORY_TABLE, "categories", totals=True
+        ),
+        "stud": table(data.stud, STUD_TABLE, "stud", sort=[("hands", True)], totals=True),
+        "stud_streets": table(data.stud, STUD_STREET_TABLE, "stud-streets", sort=[("hands", True)]),
+        "lows": table(
+            low_category_counts(data.stud_showdowns), LOW_CATEGORY_TABLE, "lows", totals=True
+        ),
+        "profiles": [_profile(p, data.warehouse) for p in data.profiles],
+        "definitions": terms,
+        "dominance": f"{100 * DOMINANCE_THRESHOLD:.0f}%",
+        "small_sample": f"{SMALL_SAMPLE_HANDS:,}",
+        "reference_min": REFERENCE_MIN_HANDS,
+        "bootstrap": f"{BOOTSTRAP_RESAMPLES:,} resamples, seed {BOOTSTRAP_SEED}",
+        "skull_limit": SKULL_HAND_LIMIT,
     }
-    body = "".join(
-        f'<section id="{sid}"><h2>{escape(title)}</h2>{sections[sid]}</section>'
-        for sid, title in parts
+
+
+def environment(template: str | os.PathLike[str] | None = None) -> tuple[jinja2.Environment, str]:
+    """The Jinja2 environment (autoescaping on) and the name of the template to render:
+    the package's default, or ``template`` (a file; its folder is searched first, then
+    the package's templates, so it may extend the default)."""
+    loaders: list[jinja2.BaseLoader] = []
+    name = DEFAULT_TEMPLATE
+    if template is not None:
+        path = Path(template)
+        if not path.is_file():
+            raise FileNotFoundError(f"no template file {str(path)!r}")
+        loaders.append(jinja2.FileSystemLoader(str(path.resolve().parent)))
+        name = path.name
+    loaders.append(jinja2.FileSystemLoader(str(TEMPLATES)))
+    env = jinja2.Environment(
+        loader=jinja2.ChoiceLoader(loaders),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
     )
-    return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        "<title>rakestats report</title>"
-        f"<style>{_CSS}</style></head><body><h1>rakestats report</h1><nav>{nav}</nav>"
-        f"{body}<footer class='meta'><p>rakestats {escape(__version__)}</p></footer>"
-        "</body></html>\n"
-    )
+    return env, name
+
+
+def render_html(
+    data: ReportData,
+    charts: list[Chart],
+    *,
+    template: str | os.PathLike[str] | None = None,
+    paper: str = "a4",
+) -> str:
+    """The whole document, from ``template`` (default: the package's)."""
+    if paper not in PAPERS:
+        raise ValueError(f"paper must be one of {', '.join(PAPERS)}, got {paper!r}")
+    env, name = environment(template)
+    return env.get_template(name).render(**_context(data, charts, paper))
