@@ -11,7 +11,8 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+import threading
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import duckdb
@@ -19,16 +20,20 @@ import pandas as pd
 
 from rakestats.stats import StatsMixin
 from rakestats.warehouse import (
+    COMMIT_EVERY,
+    PENDING_SECONDS,
     CompactSummary,
     IngestSummary,
     RetrySummary,
     Store,
+    WatchSummary,
     compact,
     connect,
     ingest_paths,
     retry_quarantined,
+    watch_paths,
 )
-from rakestats.warehouse._ingest import COMMIT_EVERY, ProgressFn
+from rakestats.warehouse._ingest import ProgressFn
 
 __all__ = ["Warehouse"]
 
@@ -53,13 +58,18 @@ class Warehouse(StatsMixin):
         progress: ProgressFn | None = None,
         commit_every: int = COMMIT_EVERY,
         client: Any = None,
+        pending_seconds: float = PENDING_SECONDS,
     ) -> IngestSummary:
         """Parse, validate and add hand histories (files or folders; plain or compressed).
 
         Work is spread over ``jobs`` local processes, or over a Dask cluster when a
         ``distributed.Client`` is given (the warehouse must then be on a file system the
         workers see). A commit is made every ``commit_every`` new hands, so an
-        interrupted run keeps what it committed. The result is the same either way."""
+        interrupted run keeps what it committed. The result is the same either way.
+
+        The last hand of a text file changed within ``pending_seconds`` and not yet
+        followed by a blank line is *pending* when it does not parse (a client may still
+        be writing it): it is not quarantined, and the file is read again next time."""
         if isinstance(paths, (str, os.PathLike)):
             paths = [paths]
         with self.store.lock(wait=wait):
@@ -70,7 +80,32 @@ class Warehouse(StatsMixin):
                 progress=progress,
                 commit_every=commit_every,
                 client=client,
+                pending_seconds=pending_seconds,
             )
+
+    def watch(
+        self,
+        paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[str],
+        *,
+        jobs: int = 1,
+        pending_seconds: float = PENDING_SECONDS,
+        settle_seconds: float = 1.0,
+        stop: threading.Event | None = None,
+        on_ingest: Callable[[IngestSummary], None] | None = None,
+    ) -> WatchSummary:
+        """Follow folders and files: ingest them now, then again as files appear, grow
+        or change, until ``stop`` is set (see :mod:`rakestats.warehouse._watch`)."""
+        if isinstance(paths, (str, os.PathLike)):
+            paths = [paths]
+        return watch_paths(
+            self.store,
+            list(paths),
+            jobs=jobs,
+            pending_seconds=pending_seconds,
+            settle_seconds=settle_seconds,
+            stop=stop,
+            on_ingest=on_ingest,
+        )
 
     def compact(self, *, wait: bool = False) -> CompactSummary:
         """Rewrite the small parts left by incremental ingests into large ones, atomically."""
@@ -100,9 +135,11 @@ class Warehouse(StatsMixin):
         finally:
             con.close()
 
-    def quarantine(self) -> pd.DataFrame:
-        """Quarantined hands: file, line, reason (and the raw text)."""
+    def quarantine(self, *, resolved: bool = False) -> pd.DataFrame:
+        """Quarantined hands: file, line, reason (and the raw text). Entries resolved by
+        a complete copy of the hand stored later are left out unless ``resolved``."""
+        where = "" if resolved else "WHERE resolved_at IS NULL "
         return self.sql(
-            "SELECT source_file, line, reason, site, hand_id, game, raw_text, quarantined_at "
-            "FROM quarantine ORDER BY source_file, line"
+            "SELECT source_file, line, reason, site, hand_id, game, raw_text, quarantined_at, "
+            f"resolved_at FROM quarantine {where}ORDER BY source_file, line"
         )

@@ -109,7 +109,7 @@ def check_ingest(folder: Path, wh_dir: Path) -> dict[str, int]:
     """Ingest ``folder`` into a new warehouse at ``wh_dir`` and check every guarantee."""
     records, bad = expected_of(folder)
     wh = Warehouse(wh_dir)
-    s = wh.ingest([folder], jobs=1)
+    s = wh.ingest([folder], jobs=1, pending_seconds=0)  # complete files: none pending
     assert s.read == s.ingested + s.duplicates + s.quarantined + s.skipped
     assert s.read == len(records)
     assert {p.split("!", 1)[0] for p, _ in s.unrecognized} == bad
@@ -168,7 +168,7 @@ def check_ingest(folder: Path, wh_dir: Path) -> dict[str, int]:
     assert n_quarantine == s.quarantined
 
     # a second run adds nothing (files that broke are read again: all duplicates)
-    again = Warehouse(wh_dir).ingest([folder], jobs=1)
+    again = Warehouse(wh_dir).ingest([folder], jobs=1, pending_seconds=0)
     assert again.ingested == 0
     assert wh.sql("SELECT count(*) AS n FROM quarantine")["n"][0] == n_quarantine
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
 
 import click
 
@@ -15,7 +17,14 @@ from rakestats.cli._common import (
     warehouse_option,
 )
 from rakestats.cli._group import main
-from rakestats.warehouse import COMMIT_EVERY, DaskUnavailableError, client_for, walk
+from rakestats.warehouse import (
+    COMMIT_EVERY,
+    PENDING_SECONDS,
+    DaskUnavailableError,
+    IngestSummary,
+    client_for,
+    walk,
+)
 
 __all__ = [
     "EXIT_NOT_CLEAN",
@@ -58,6 +67,20 @@ EXIT_NOT_CLEAN = 3  # --strict: something was not recognised, or a hand was quar
     "recognised or not read to its end, or any hand was quarantined (all else is still "
     "ingested).",
 )
+@click.option(
+    "--watch",
+    is_flag=True,
+    help="Keep following the folders and files: ingest what appears, grows or changes, "
+    "until Ctrl-C or SIGTERM, then print the totals.",
+)
+@click.option(
+    "--pending-seconds",
+    type=click.FloatRange(min=0),
+    default=PENDING_SECONDS,
+    show_default=True,
+    help="A text file changed this recently whose last hand is unfinished is read again "
+    "later instead of quarantining that hand (0: quarantine at once).",
+)
 def ingest_command(
     paths: tuple[str, ...],
     warehouse: str,
@@ -67,6 +90,8 @@ def ingest_command(
     scheduler: str | None,
     retry_quarantined: bool,
     strict: bool,
+    watch: bool,
+    pending_seconds: float,
 ) -> None:
     """Parse, validate and store hand histories (folders are walked; .gz .bz2 .xz .zip).
 
@@ -75,6 +100,8 @@ def ingest_command(
     Example: rakestats ingest /shared/logs --warehouse /shared/wh --scheduler local:2
 
     Example: rakestats ingest logs --warehouse wh --strict   # exit 3 if anything was refused
+
+    Example: rakestats ingest ~/PokerStars/HandHistory --warehouse wh --watch
     """
     wh = Warehouse(warehouse)
     with fail_on_warehouse_error():
@@ -85,6 +112,9 @@ def ingest_command(
         if not paths:
             raise click.UsageError("give at least one file or folder to ingest")
         n_jobs = jobs if jobs is not None else (os.cpu_count() or 1)
+        if watch:
+            _watch(wh, paths, n_jobs, pending_seconds)
+            return
         client = None
         if scheduler is not None:
             try:
@@ -100,6 +130,7 @@ def ingest_command(
                     progress=progress,
                     commit_every=commit_every,
                     client=client,
+                    pending_seconds=pending_seconds,
                 )
         finally:
             if client is not None:
@@ -114,6 +145,32 @@ def ingest_command(
             err=True,
         )
         sys.exit(EXIT_NOT_CLEAN)
+
+
+def _watch(wh: Warehouse, paths: tuple[str, ...], jobs: int, pending_seconds: float) -> None:
+    """Follow ``paths`` until Ctrl-C or SIGTERM; a line per ingest that found news."""
+    stop = threading.Event()
+
+    def on_signal(signum: int, frame: object) -> None:
+        stop.set()
+
+    previous = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGINT, signal.SIGTERM)}
+
+    def report(s: IngestSummary) -> None:
+        for path, reason in s.unrecognized:
+            click.echo(f"skipped {display_path(path)}: {safe_text(reason)}", err=True)
+        if s.read or s.pending:
+            click.echo(s.line())
+
+    click.echo(f"watching {', '.join(display_path(p) for p in paths)} (Ctrl-C to stop)", err=True)
+    try:
+        total = wh.watch(
+            list(paths), jobs=jobs, pending_seconds=pending_seconds, stop=stop, on_ingest=report
+        )
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    click.echo(total.line())
 
 
 def display_path(path: str) -> str:
@@ -142,16 +199,26 @@ def compact_command(warehouse: str, wait: bool) -> None:
 @main.command("quarantine")
 @warehouse_option
 @click.option("--raw", is_flag=True, help="Also print each hand's raw text.")
-def quarantine_command(warehouse: str, raw: bool) -> None:
+@click.option(
+    "--all",
+    "show_all",
+    is_flag=True,
+    help="Also list entries resolved since by a complete copy of the hand.",
+)
+def quarantine_command(warehouse: str, raw: bool, show_all: bool) -> None:
     """List quarantined hands with file, line and reason.
 
     Example: rakestats quarantine --warehouse wh
     """
     with fail_on_warehouse_error():
-        df = Warehouse(warehouse).quarantine()
+        df = Warehouse(warehouse).quarantine(resolved=show_all)
     for row in df.itertuples(index=False):
-        click.echo(f"{safe_text(str(row.source_file))}:{row.line}: {safe_text(str(row.reason))}")
+        settled = str(row.resolved_at) not in ("NaT", "None", "nan")
+        resolved = " (resolved)" if show_all and settled else ""
+        click.echo(
+            f"{safe_text(str(row.source_file))}:{row.line}: {safe_text(str(row.reason))}{resolved}"
+        )
         if raw:
             for line in str(row.raw_text).splitlines():
                 click.echo(f"    {safe_text(line)}")
-    click.echo(f"{len(df)} quarantined hands")
+    click.echo(f"{len(df)} quarantined hands" + (" (resolved ones included)" if show_all else ""))

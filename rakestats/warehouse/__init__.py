@@ -11,7 +11,13 @@
 
 from rakestats.warehouse._distributed import DaskUnavailableError, client_for
 from rakestats.warehouse._duck import connect
-from rakestats.warehouse._ingest import COMMIT_EVERY, IngestSummary, ingest_paths, walk
+from rakestats.warehouse._ingest import (
+    COMMIT_EVERY,
+    PENDING_SECONDS,
+    IngestSummary,
+    ingest_paths,
+    walk,
+)
 from rakestats.warehouse._maintenance import (
     CompactSummary,
     RetrySummary,
@@ -25,10 +31,12 @@ from rakestats.warehouse._store import (
     WarehouseLockedError,
     WarehouseVersionError,
 )
+from rakestats.warehouse._watch import WatchSummary, watch_paths
 from rakestats.warehouse.schema import SCHEMA_VERSION, TABLES
 
 __all__ = [
     "COMMIT_EVERY",
+    "PENDING_SECONDS",
     "SCHEMA_VERSION",
     "TABLES",
     "CompactSummary",
@@ -40,10 +48,12 @@ __all__ = [
     "WarehouseError",
     "WarehouseLockedError",
     "WarehouseVersionError",
+    "WatchSummary",
     "client_for",
     "compact",
     "connect",
     "ingest_paths",
     "retry_quarantined",
     "walk",
+    "watch_paths",
 ]

@@ -153,6 +153,7 @@ def quarantine_to_table(records: Iterable[QuarantineRecord], txn: int, now: date
         q["game"].append(r.game)
         q["quarantined_at"].append(now)
         q["txn"].append(txn)
+        q["resolved_at"].append(None)
     return pa.table(q, schema=QUARANTINE)
 
 

@@ -34,6 +34,7 @@ from rakestats.warehouse._conflicts import conflict_records, stored_sources
 from rakestats.warehouse._dedupe import KeySet
 from rakestats.warehouse._errors import WarehouseWriteError
 from rakestats.warehouse._merge import merge_views
+from rakestats.warehouse._resolve import mark_resolved, resolve_quarantine
 from rakestats.warehouse._store import STAGING, Store, Transaction
 from rakestats.warehouse._units import (
     Unit,
@@ -48,6 +49,7 @@ from rakestats.warehouse.schema import FILES, HAND_TABLES
 __all__ = ["IngestSummary", "ingest_paths", "walk"]
 
 COMMIT_EVERY = 200_000
+PENDING_SECONDS = 60.0  # a trailing unfinished hand this recent is pending (still being written)
 SPILL_EVERY = 20_000  # hands held in memory at most before they go to the open transaction
 _SKIP_NAMES = {"players.json", "README.md", "README.txt"}
 
@@ -64,6 +66,7 @@ class FileResult:
     duplicates: int = 0
     quarantined: int = 0
     skipped: int = 0
+    pending: int = 0
     error: str | None = None
 
 
@@ -84,6 +87,9 @@ class IngestSummary:
     skipped: int = 0
     merged: int = 0
     conflicts: int = 0  # copies of stored hand ids with other content (quarantined)
+    pending: int = 0  # files whose last hand is still being written (read again later)
+    pending_files: list[str] = field(default_factory=list)
+    resolved: int = 0  # quarantined hands now stored from a complete copy
     commits: int = 0
     seconds: float = 0.0  # wall time of the run
     unit_seconds: float = 0.0  # CPU time of the units, wherever they ran
@@ -106,6 +112,10 @@ class IngestSummary:
         )
         if self.conflicts:
             text += f" ({self.conflicts} quarantined as conflicting copies of stored hands)"
+        if self.pending:
+            text += f" ({self.pending} files end in a hand still being written: read again later)"
+        if self.resolved:
+            text += f" ({self.resolved} quarantined hands resolved by a complete copy)"
         if self.merged:
             text += f" ({self.merged} stored hands gained cards from another view)"
         if self.files_unchanged:
@@ -207,6 +217,7 @@ class _Buffer:
     files: list[FileResult] = field(default_factory=list)
     merges: list[dict[str, pa.Table]] = field(default_factory=list)
     conflicts: list[pa.Table] = field(default_factory=list)  # rows of hands
+    new_keys: list[np.ndarray] = field(default_factory=list)  # hands stored by this flush
     hands: int = 0  # buffered in memory
     solid: int = 0  # leading tables of each list in ``tables`` already consolidated
     spilled: int = 0  # written into the open transaction, not yet committed
@@ -287,8 +298,13 @@ def _flush(store: Store, buf: _Buffer, summary: IngestSummary, keys: KeySet) -> 
     txn = buf.txn
     assert txn is not None
     now = datetime.now(UTC)
+    stored = np.concatenate(buf.new_keys) if buf.new_keys else np.empty(0, np.int64)
     if buf.quarantine:
-        txn.write("quarantine", quarantine_to_table(buf.quarantine, txn.version, now))
+        fresh_q = quarantine_to_table(buf.quarantine, txn.version, now)
+        fresh_q, n = mark_resolved(fresh_q, stored, now)
+        summary.resolved += n
+        txn.write("quarantine", fresh_q)
+    summary.resolved += resolve_quarantine(store, txn, stored, now)
     if buf.files and not buf.merges:
         txn.write("files", _files_table(buf.files, txn, now))
     txn.commit()
@@ -320,6 +336,7 @@ def _flush(store: Store, buf: _Buffer, summary: IngestSummary, keys: KeySet) -> 
         summary.commits += 1
     buf.txn = None
     buf.quarantine, buf.files, buf.merges, buf.conflicts, buf.spilled = [], [], [], [], 0
+    buf.new_keys = []
 
 
 def _abandon(txn: Transaction) -> None:
@@ -368,6 +385,8 @@ def _drive(
                 summary.conflicts += split.conflicts.num_rows
             r.ingested += fresh["hands"].num_rows
             r.duplicates += split.duplicates
+            if fresh["hands"].num_rows:
+                buf.new_keys.append(fresh["hands"]["hand_key"].to_numpy())
             for name in HAND_TABLES:
                 if fresh[name].num_rows:
                     buf.tables[name].append(fresh[name])
@@ -380,6 +399,7 @@ def _drive(
                 _spill(store, buf)
         r.read += res.read
         r.skipped += res.skipped
+        r.pending += res.pending
         r.quarantined += len(res.quarantined)
         buf.quarantine.extend(keys.new_quarantine(res.quarantined))
         if res.error is not None:
@@ -389,7 +409,10 @@ def _drive(
         if res.unit.last:
             files_done += 1
             summary.add(r)
-            if r.error is None:
+            if r.pending:
+                summary.pending += 1
+                summary.pending_files.append(r.path)
+            if r.error is None and not r.pending:  # a pending file is read again later
                 buf.files.append(r)
             elif r.read == 0:
                 dropped += 1  # (summary.files is counted by the planner's thread)
@@ -411,8 +434,14 @@ def ingest_paths(
     progress: ProgressFn | None = None,
     commit_every: int = COMMIT_EVERY,
     client: Any = None,
+    pending_seconds: float = PENDING_SECONDS,
 ) -> IngestSummary:
     """Ingest files and folders into ``store`` (the caller holds the lock).
+
+    A plain-text file changed within ``pending_seconds`` that does not end with a blank
+    line may still be being written: if its last hand fails, that hand is *pending*
+    (not quarantined), and the file is not recorded as read, so a later run reads it
+    again (see :func:`~rakestats.warehouse._units.trailing_hand_pending`).
 
     Units of work (files, zip members) run inline (``jobs=1``), in ``jobs`` local worker
     processes, or on a Dask cluster through ``client``; in every case the results are
@@ -450,7 +479,7 @@ def ingest_paths(
                 summary.files_unchanged += 1
                 continue
             results.append(FileResult(str(path), size, digest))
-            units = units_of(str(path), len(results) - 1, n_units)
+            units = units_of(str(path), len(results) - 1, n_units, pending_seconds)
             n_units += len(units)
             yield from units
 

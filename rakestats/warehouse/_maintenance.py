@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from rakestats.records import HandRecord, QuarantineRecord
@@ -75,7 +76,10 @@ def retry_quarantined(store: Store) -> RetrySummary:
     rels = txn.base.files("quarantine")
     if not rels:
         return RetrySummary(0, 0, 0, 0)
-    rows = pa.concat_tables(pq.read_table(store.root / r) for r in rels).to_pylist()
+    everything = pa.concat_tables(pq.read_table(store.root / r) for r in rels)
+    # entries resolved by a complete copy are kept as they are, for the record
+    settled = everything.filter(pc.is_valid(everything["resolved_at"]))
+    rows = everything.filter(pc.is_null(everything["resolved_at"])).to_pylist()
     keys = KeySet.load(store, txn.base)
     passed: list[HandRecord] = []
     remaining: list[QuarantineRecord] = []
@@ -113,5 +117,7 @@ def retry_quarantined(store: Store) -> RetrySummary:
         txn.remove("quarantine", rel)
     if remaining:
         txn.write("quarantine", quarantine_to_table(remaining, txn.version, datetime.now(UTC)))
+    if settled.num_rows:
+        txn.write("quarantine", settled)
     txn.commit()
     return RetrySummary(len(rows), ingested, dups, len(remaining))

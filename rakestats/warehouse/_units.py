@@ -50,6 +50,7 @@ class Unit:
     path: str
     member: str | None = None
     last: bool = True
+    pending_seconds: float = 0.0  # see :func:`trailing_hand_pending`
 
 
 @dataclass
@@ -70,11 +71,12 @@ class UnitResult:
     quarantined: list[QuarantineRecord] = field(default_factory=list)
     read: int = 0
     skipped: int = 0
+    pending: int = 0  # a trailing hand still being written (not counted in ``read``)
     error: str | None = None
     seconds: float = 0.0  # CPU time the unit took where it ran
 
 
-def units_of(path: str, file_index: int, first: int) -> list[Unit]:
+def units_of(path: str, file_index: int, first: int, pending_seconds: float = 0.0) -> list[Unit]:
     """The units of one file (``first``: the index of its first unit in the run)."""
     from rakestats.parse import zip_members
 
@@ -83,7 +85,7 @@ def units_of(path: str, file_index: int, first: int) -> list[Unit]:
     except (OSError, ValueError):
         members = None  # unreadable or damaged: the unit reports why
     if not members:
-        return [Unit(first, file_index, path)]
+        return [Unit(first, file_index, path, pending_seconds=pending_seconds)]
     last = len(members) - 1
     return [Unit(first + k, file_index, path, m, k == last) for k, m in enumerate(members)]
 
@@ -223,15 +225,39 @@ def run_units(units: list[Unit], staging: str) -> list[UnitResult]:
     return results
 
 
+def trailing_hand_pending(path: str, pending_seconds: float) -> bool:
+    """Whether a plain-text file may still be being written: it changed within the last
+    ``pending_seconds`` and does not end with a blank line (every complete hand is
+    followed by one). Its last hand, if it fails, is then *pending*, not quarantined:
+    the file is read again when it changes, or when the time has passed."""
+    if pending_seconds <= 0:
+        return False
+    try:
+        with open(path, "rb") as fh:
+            st = os.fstat(fh.fileno())
+            if time.time() - st.st_mtime > pending_seconds or st.st_size == 0:
+                return False
+            head = fh.read(4)
+            if head[:2] in (b"\x1f\x8b", b"PK", b"BZ") or head == b"\xfd7zX":
+                return False  # archives are not written a line at a time
+            fh.seek(max(st.st_size - 2, 0))
+            end = fh.read(2)
+    except OSError:
+        return False
+    return not end.endswith(b"\n\n") and end != b"\n"
+
+
 def _scan_unit(unit: Unit, chunk: _Chunk, result: UnitResult) -> None:
     from rakestats.parse import ReadError, Stored, UnrecognizedFileError, scan_file
 
     cols = chunk.cols
     begin = chunk.start()
     stored = Stored.STORED
+    last: object = None
     try:
         for rec in scan_file(unit.path, cols, member=unit.member):
             result.read += 1
+            last = rec
             if rec is stored:
                 if len(cols) >= BATCH_HANDS:
                     chunk.close(result, begin)
@@ -253,7 +279,17 @@ def _scan_unit(unit: Unit, chunk: _Chunk, result: UnitResult) -> None:
         result.error = f"cannot read: {exc.strerror or exc}"
     except Exception as exc:  # a bug must not lose the file silently
         result.error = f"internal error: {type(exc).__name__}: {exc}"
-    if result.read == 0 and result.error is None:
+    if (
+        result.error is None
+        and result.quarantined
+        and last is result.quarantined[-1]
+        and unit.member is None
+        and trailing_hand_pending(unit.path, unit.pending_seconds)
+    ):
+        result.quarantined.pop()
+        result.read -= 1
+        result.pending = 1
+    if result.read == 0 and result.error is None and not result.pending:
         # an empty file is named, never passed over in silence (nor recorded as read,
         # so a file that is still being written is read again)
         result.error = "no hands in this file"

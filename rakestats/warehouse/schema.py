@@ -163,6 +163,9 @@ QUARANTINE = pa.schema(
         pa.field("game", pa.string()),
         pa.field("quarantined_at", _TS),
         pa.field("txn", pa.int64()),
+        # when a complete copy of the hand was stored (the entry is kept for the record,
+        # no longer open); null while the hand is still quarantined
+        pa.field("resolved_at", _TS),
     ]
 )
 

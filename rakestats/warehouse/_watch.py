@@ -1,0 +1,180 @@
+"""Following live folders: ingest files as a poker client writes them.
+
+:func:`watch_paths` ingests the paths once, then waits for the operating system to say
+that files under them appeared, grew or changed (through watchdog: inotify, FSEvents,
+ReadDirectoryChangesW, or polling where none exists), lets a burst of changes settle,
+and ingests the changed files. A file whose last hand is still being written is
+*pending* (see :func:`~rakestats.warehouse._ingest.ingest_paths`): it is read again when
+it changes, and once more when its pending time has passed, so a hand the client never
+finished is quarantined then. The writer lock is held only while an ingest runs, so
+readers and other commands work in between. It stops when ``stop`` is set (the CLI sets
+it on Ctrl-C and SIGTERM) and returns the totals of its runs.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rakestats.warehouse._ingest import PENDING_SECONDS, IngestSummary, ingest_paths
+from rakestats.warehouse._store import Store
+
+__all__ = ["WatchSummary", "watch_paths"]
+
+
+@dataclass
+class WatchSummary:
+    """The totals of a watch's ingests."""
+
+    runs: int = 0
+    read: int = 0
+    ingested: int = 0
+    duplicates: int = 0
+    quarantined: int = 0
+    skipped: int = 0
+    unrecognized: list[tuple[str, str]] = field(default_factory=list)
+    pending_files: list[str] = field(default_factory=list)  # at the end
+
+    def add(self, s: IngestSummary) -> None:
+        self.runs += 1
+        self.read += s.read
+        self.ingested += s.ingested
+        self.duplicates += s.duplicates
+        self.quarantined += s.quarantined
+        self.skipped += s.skipped
+        self.unrecognized.extend(s.unrecognized)
+
+    def line(self) -> str:
+        text = (
+            f"watched: {self.runs} ingests read {self.read} hands: {self.ingested} ingested, "
+            f"{self.duplicates} duplicates, {self.quarantined} quarantined, "
+            f"{self.skipped} skipped"
+        )
+        if self.pending_files:
+            text += f" ({len(self.pending_files)} files end in a hand still being written)"
+        return text
+
+
+class _Changes:
+    """Paths reported changed by the watcher, collected between ingests."""
+
+    def __init__(self, roots: Sequence[Path], warehouse: Path) -> None:
+        self.roots = [r.resolve() for r in roots]
+        self.warehouse = warehouse.resolve()  # its own writes are not news
+        self.lock = threading.Lock()
+        self.paths: set[str] = set()
+        self.last = 0.0
+        self.event = threading.Event()
+
+    def wanted(self, path: str) -> bool:
+        p = Path(path)
+        if any(part.startswith(".") for part in p.parts[-1:]):
+            return False
+        rp = p.resolve()
+        if rp == self.warehouse or self.warehouse in rp.parents:
+            return False
+        return any(rp == root or root in rp.parents for root in self.roots)
+
+    def note(self, path: str) -> None:
+        if not self.wanted(path):
+            return
+        with self.lock:
+            self.paths.add(path)
+            self.last = time.monotonic()
+        self.event.set()
+
+    def take(self) -> set[str]:
+        with self.lock:
+            out, self.paths = self.paths, set()
+            self.event.clear()
+            return out
+
+
+def _observer(roots: Sequence[Path], changes: _Changes) -> Any:
+    from watchdog.events import FileSystemEvent, FileSystemEventHandler
+    from watchdog.observers import Observer
+
+    class Handler(FileSystemEventHandler):
+        def on_any_event(self, event: FileSystemEvent) -> None:
+            if event.is_directory:
+                return
+            for attr in ("dest_path", "src_path"):
+                path = getattr(event, attr, "")
+                if path:
+                    changes.note(os.fsdecode(path))
+                    break
+
+    observer = Observer()
+    watched: set[Path] = set()
+    for root in roots:
+        folder = root if root.is_dir() else root.parent
+        if folder not in watched:
+            observer.schedule(Handler(), str(folder), recursive=root.is_dir())
+            watched.add(folder)
+    return observer
+
+
+def watch_paths(
+    store: Store,
+    paths: Sequence[str | os.PathLike[str]],
+    *,
+    jobs: int = 1,
+    pending_seconds: float = PENDING_SECONDS,
+    settle_seconds: float = 1.0,
+    stop: threading.Event | None = None,
+    on_ingest: Callable[[IngestSummary], None] | None = None,
+) -> WatchSummary:
+    """Ingest ``paths`` now and whenever files under them change, until ``stop``."""
+    stop = stop if stop is not None else threading.Event()
+    roots = [Path(p) for p in paths]
+    missing = [str(r) for r in roots if not r.exists()]
+    if missing:
+        raise FileNotFoundError(f"cannot watch what does not exist: {', '.join(missing)}")
+    summary = WatchSummary()
+    changes = _Changes(roots, store.root)
+    observer = _observer(roots, changes)
+    observer.start()  # before the first ingest: nothing written meanwhile is missed
+    pending: dict[str, float] = {}  # file -> when to read it again though unchanged
+
+    def run(targets: Sequence[str]) -> None:
+        with store.lock(wait=True):
+            s = ingest_paths(store, list(targets), jobs=jobs, pending_seconds=pending_seconds)
+        summary.add(s)
+        for f in targets:
+            pending.pop(f, None)
+        for f in s.pending_files:
+            pending[f] = time.monotonic() + pending_seconds + 0.5
+        if on_ingest is not None:
+            on_ingest(s)
+
+    try:
+        run([str(r) for r in roots])
+        while not stop.is_set():
+            due = [f for f, at in pending.items() if at <= time.monotonic()]
+            wait = min([at - time.monotonic() for at in pending.values()] + [0.5])
+            if not due and not changes.event.wait(timeout=max(wait, 0.05)):
+                continue
+            # let a burst of writes settle (at most a few seconds) before reading
+            while not stop.is_set() and changes.paths:
+                quiet = time.monotonic() - changes.last
+                if quiet >= settle_seconds:
+                    break
+                stop.wait(min(settle_seconds - quiet, 0.25))
+            targets = sorted(
+                {p for p in changes.take() if os.path.isfile(p)}
+                | {f for f in due if os.path.isfile(f)}
+            )
+            for f in due:
+                pending.pop(f, None)
+            if targets:
+                run(targets)
+    finally:
+        observer.stop()
+        observer.join(timeout=5)
+    summary.pending_files = sorted(pending)
+    return summary

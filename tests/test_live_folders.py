@@ -1,0 +1,164 @@
+"""Following a live folder: pending trailing hands, resolved quarantine, ``--watch``.
+
+A poker client appends a hand a line at a time. While it does, the file's last hand is
+unfinished: it is *pending*, not quarantined, and the file is read again when it grows.
+``rakestats ingest --watch`` follows the folder until Ctrl-C or SIGTERM, and ends with
+the same warehouse as one ingest of the finished file, nothing quarantined.
+"""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+from rakestats import Warehouse
+from rakestats.cli import main
+from rakestats.sim import simulate
+
+
+@pytest.fixture(scope="module")
+def hands(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    out = tmp_path_factory.mktemp("live-src")
+    simulate(12, 3, 21, out)
+    text = sorted(out.glob("*.txt"))[0].read_text(encoding="utf-8")
+    return [h for h in text.split("\n\n\n") if h.strip()]
+
+
+def _rows(wh: Warehouse) -> pd.DataFrame:
+    return wh.sql(
+        "SELECT hand_id, player, invested, collected, cards FROM players ORDER BY hand_id, player"
+    )
+
+
+def test_an_unfinished_last_hand_is_pending_then_read_when_complete(
+    hands: list[str], tmp_path: Path
+) -> None:
+    live = tmp_path / "live.txt"
+    lines = hands[3].split("\n")
+    live.write_text("\n\n\n".join(hands[:3]) + "\n\n\n" + "\n".join(lines[:9]) + "\n")
+    wh = Warehouse(tmp_path / "wh")
+    s = wh.ingest([live])
+    assert (s.read, s.ingested, s.quarantined, s.pending) == (3, 3, 0, 1)
+    assert s.pending_files == [str(live)] and s.clean
+    assert len(wh.sql("SELECT * FROM files")) == 0  # not recorded: it will be read again
+    live.write_text("\n\n\n".join(hands[:4]) + "\n\n\n")
+    s = wh.ingest([live])
+    assert (s.ingested, s.duplicates, s.quarantined, s.pending) == (1, 3, 0, 0)
+    assert len(wh.quarantine()) == 0
+
+
+def test_pending_ends_after_its_time_and_a_later_copy_resolves_the_quarantine(
+    hands: list[str], tmp_path: Path
+) -> None:
+    live = tmp_path / "live.txt"
+    lines = hands[1].split("\n")
+    live.write_text(hands[0] + "\n\n\n" + "\n".join(lines[:9]) + "\n")
+    wh = Warehouse(tmp_path / "wh")
+    s = wh.ingest([live], pending_seconds=0)  # the client is gone: quarantine it
+    assert (s.ingested, s.quarantined, s.pending) == (1, 1, 0)
+    q = wh.quarantine()
+    assert len(q) == 1 and q["resolved_at"].isna().all()
+    full = tmp_path / "complete-copy.txt"
+    full.write_text(hands[0] + "\n\n\n" + hands[1] + "\n\n\n")
+    s = wh.ingest([full])
+    assert (s.ingested, s.resolved) == (1, 1)
+    assert len(wh.quarantine()) == 0  # no longer open ...
+    kept = wh.quarantine(resolved=True)  # ... but kept for the record
+    assert len(kept) == 1 and kept["resolved_at"].notna().all()
+    result = CliRunner().invoke(main, ["ingest", "--retry-quarantined", "-w", str(tmp_path / "wh")])
+    assert "0 still quarantined" in result.output
+    assert len(wh.quarantine(resolved=True)) == 1
+    listing = CliRunner().invoke(main, ["quarantine", "-w", str(tmp_path / "wh")])
+    assert "0 quarantined hands" in listing.output
+
+
+def _write_slowly(path: Path, hands: list[str], pause: float) -> None:
+    with path.open("w", encoding="utf-8") as fh:
+        for hand in hands:
+            for line in hand.split("\n"):
+                fh.write(line + "\n")
+                fh.flush()
+                time.sleep(pause)
+            fh.write("\n\n")
+            fh.flush()
+
+
+def test_watch_follows_a_file_written_line_by_line(hands: list[str], tmp_path: Path) -> None:
+    folder = tmp_path / "client"
+    folder.mkdir()
+    wh = Warehouse(tmp_path / "wh")
+    stop = threading.Event()
+    runs: list[int] = []
+    watcher = threading.Thread(
+        target=lambda: runs.append(
+            wh.watch([folder], settle_seconds=0.2, stop=stop).runs  # type: ignore[func-returns-value]
+        )
+    )
+    watcher.start()
+    time.sleep(1.0)
+    _write_slowly(folder / "table.txt", hands[:6], 0.004)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        n = len(wh.sql("SELECT hand_id FROM hands"))
+        if n == 6:
+            break
+        time.sleep(0.3)
+    stop.set()
+    watcher.join(timeout=30)
+    assert not watcher.is_alive()
+    assert runs and runs[0] >= 2  # the first ingest, and at least one on change
+    once = Warehouse(tmp_path / "once")
+    once.ingest([folder / "table.txt"])
+    pd.testing.assert_frame_equal(_rows(wh), _rows(once))
+    assert len(wh.quarantine(resolved=True)) == 0
+
+
+def test_cli_watch_stops_on_sigterm_with_a_summary(hands: list[str], tmp_path: Path) -> None:
+    folder = tmp_path / "client"
+    folder.mkdir()
+    (folder / "a.txt").write_text(hands[0] + "\n\n\n", encoding="utf-8")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rakestats", "ingest", str(folder), "-w", str(tmp_path / "wh"),
+         "--watch", "--jobs", "1"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        wh = Warehouse(tmp_path / "wh")
+        while time.monotonic() < deadline:
+            time.sleep(0.5)
+            if (tmp_path / "wh").exists() and len(wh.sql("SELECT * FROM hands")) == 1:
+                break
+        (folder / "b.txt").write_text(hands[1] + "\n\n\n" + hands[2] + "\n\n\n", encoding="utf-8")
+        while time.monotonic() < deadline:
+            time.sleep(0.5)
+            if len(wh.sql("SELECT * FROM hands")) == 3:
+                break
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    assert "watching" in err and "Traceback" not in err
+    assert out.strip().splitlines()[-1].startswith("watched: ")
+    assert "3 ingested" in out.strip().splitlines()[-1]
+
+
+def test_quarantine_all_lists_resolved_entries(hands: list[str], tmp_path: Path) -> None:
+    half = tmp_path / "half.txt"
+    half.write_text("\n".join(hands[0].split("\n")[:9]) + "\n")
+    wh = Warehouse(tmp_path / "wh")
+    wh.ingest([half], pending_seconds=0)
+    (tmp_path / "full.txt").write_text(hands[0] + "\n\n\n")
+    wh.ingest([tmp_path / "full.txt"])
+    out = CliRunner().invoke(main, ["quarantine", "-w", str(tmp_path / "wh"), "--all"]).output
+    assert "(resolved)" in out and "1 quarantined hands (resolved ones included)" in out
