@@ -1,8 +1,8 @@
 """The ``rakestats`` command group; each command lives in its own module.
 
-Command modules are imported when their command runs (or when ``--help`` lists them),
-so that ``rakestats ingest`` never imports plotting (matplotlib would write its cache
-under ``~``) nor the report.
+Command modules are imported when their command runs (``--help`` lists them from
+:data:`SUMMARIES` without importing them), so that ``rakestats ingest`` never imports
+plotting (matplotlib would write its cache under ``~``) nor the report.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import click
 
 from rakestats._version import __version__
 
-__all__ = ["COMMANDS", "main"]
+__all__ = ["COMMANDS", "SUMMARIES", "main"]
 
 COMMANDS: dict[str, str] = {
     "compact": "rakestats.cli.ingest",
@@ -32,6 +32,21 @@ COMMANDS: dict[str, str] = {
 }
 """Each command and the module that defines it (importing the module registers it)."""
 
+SUMMARIES: dict[str, str] = {
+    "compact": "Rewrite the small parts left by incremental ingests into large ones.",
+    "demo": "Ingest the sample data, print statistics and write a report.",
+    "hand": "Print one hand as the history tells it (text or JSON).",
+    "hands": "List the hands that match the filters, newest first.",
+    "ingest": "Parse, validate and store hand histories; --watch follows live folders.",
+    "quarantine": "List quarantined hands with file, line and reason.",
+    "report": "Write the batch report (HTML, and PDF).",
+    "sample-data": "Write the bundled sample histories (made by the simulator).",
+    "simulate": "Play hands of Rake between bots and write their histories.",
+    "stats": "Per-player statistics as a table, CSV or JSON.",
+}
+"""What ``rakestats --help`` says of each command, so that listing them imports none
+(a test checks each against its command)."""
+
 
 class _LazyGroup(click.Group):
     """A group whose commands are imported on first use; a warehouse error escaping a
@@ -40,10 +55,20 @@ class _LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(COMMANDS) | set(self.commands))
 
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list of ``--help``, from :data:`SUMMARIES`: no command is imported."""
+        rows = [(name, SUMMARIES.get(name, "")) for name in self.list_commands(ctx)]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands and cmd_name in COMMANDS:
             importlib.import_module(COMMANDS[cmd_name])
-        return self.commands.get(cmd_name)
+        cmd = self.commands.get(cmd_name)
+        if cmd is not None and cmd_name in SUMMARIES:
+            cmd.short_help = SUMMARIES[cmd_name]  # the same words as ``--help`` lists
+        return cmd
 
     def invoke(self, ctx: click.Context) -> Any:
         with warnings.catch_warnings():

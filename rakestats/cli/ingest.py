@@ -6,10 +6,13 @@ import os
 import signal
 import sys
 import threading
+from typing import TYPE_CHECKING
 
 import click
 
-from rakestats.api import Warehouse
+if TYPE_CHECKING:
+    from rakestats.api import Warehouse
+
 from rakestats.cli._common import (
     fail_on_warehouse_error,
     progress_bar,
@@ -22,7 +25,9 @@ from rakestats.warehouse import (
     PENDING_SECONDS,
     DaskUnavailableError,
     IngestSummary,
+    Store,
     client_for,
+    connect,
     walk,
 )
 
@@ -103,6 +108,8 @@ def ingest_command(
 
     Example: rakestats ingest ~/PokerStars/HandHistory --warehouse wh --watch
     """
+    from rakestats.api import Warehouse
+
     wh = Warehouse(warehouse)
     with fail_on_warehouse_error():
         if retry_quarantined:
@@ -192,6 +199,8 @@ def compact_command(warehouse: str, wait: bool) -> None:
 
     Example: rakestats compact --warehouse wh
     """
+    from rakestats.api import Warehouse
+
     with fail_on_warehouse_error():
         click.echo(Warehouse(warehouse).compact(wait=wait).line())
 
@@ -210,15 +219,21 @@ def quarantine_command(warehouse: str, raw: bool, show_all: bool) -> None:
 
     Example: rakestats quarantine --warehouse wh
     """
+    # straight from DuckDB: listing the quarantine needs neither pandas nor the statistics
+    where = "" if show_all else "WHERE resolved_at IS NULL "
     with fail_on_warehouse_error():
-        df = Warehouse(warehouse).quarantine(resolved=show_all)
-    for row in df.itertuples(index=False):
-        settled = str(row.resolved_at) not in ("NaT", "None", "nan")
-        resolved = " (resolved)" if show_all and settled else ""
-        click.echo(
-            f"{safe_text(str(row.source_file))}:{row.line}: {safe_text(str(row.reason))}{resolved}"
-        )
+        con = connect(Store(warehouse))
+        try:
+            rows = con.execute(
+                "SELECT source_file, line, reason, raw_text, resolved_at IS NOT NULL "
+                f"FROM quarantine {where}ORDER BY source_file, line"
+            ).fetchall()
+        finally:
+            con.close()
+    for source_file, line_no, reason, raw_text, settled in rows:
+        resolved = " (resolved)" if settled else ""
+        click.echo(f"{safe_text(str(source_file))}:{line_no}: {safe_text(str(reason))}{resolved}")
         if raw:
-            for line in str(row.raw_text).splitlines():
+            for line in str(raw_text).splitlines():
                 click.echo(f"    {safe_text(line)}")
-    click.echo(f"{len(df)} quarantined hands" + (" (resolved ones included)" if show_all else ""))
+    click.echo(f"{len(rows)} quarantined hands" + (" (resolved ones included)" if show_all else ""))

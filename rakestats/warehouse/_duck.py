@@ -27,6 +27,36 @@ def literal_path(path: str) -> str:
     return "".join(f"[{ch}]" if ch in _GLOB else ch for ch in path)
 
 
+def duck_type(t: pa.DataType) -> str:
+    """The DuckDB type of an Arrow type of the warehouse schema.
+
+    >>> duck_type(pa.list_(pa.struct([("pot", pa.int16()), ("amount", pa.int64())])))
+    'STRUCT("pot" SMALLINT, "amount" BIGINT)[]'
+    """
+    simple = {
+        pa.int8(): "TINYINT",
+        pa.int16(): "SMALLINT",
+        pa.int32(): "INTEGER",
+        pa.int64(): "BIGINT",
+        pa.float64(): "DOUBLE",
+        pa.bool_(): "BOOLEAN",
+        pa.string(): "VARCHAR",
+        pa.large_string(): "VARCHAR",
+    }
+    if t in simple:
+        return simple[t]
+    if pa.types.is_timestamp(t):
+        return "TIMESTAMPTZ" if t.tz is not None else "TIMESTAMP"
+    if pa.types.is_list(t) or pa.types.is_large_list(t):
+        return f"{duck_type(t.value_type)}[]"
+    if pa.types.is_struct(t):
+        fields = ", ".join(
+            f'"{t.field(i).name}" {duck_type(t.field(i).type)}' for i in range(t.num_fields)
+        )
+        return f"STRUCT({fields})"
+    raise TypeError(f"no DuckDB type for {t}")
+
+
 def connect(store: Store, snapshot: Snapshot | None = None) -> duckdb.DuckDBPyConnection:
     """An in-process DuckDB connection with a view per table over one snapshot, so every
     query on it sees the same committed data even while an ingest runs.
@@ -49,6 +79,7 @@ def connect(store: Store, snapshot: Snapshot | None = None) -> duckdb.DuckDBPyCo
                 "hive_partitioning = false, union_by_name = false)"
             )
         else:
-            con.register(f"_empty_{name}", pa.table({f.name: pa.array([], f.type) for f in schema}))
-            con.execute(f"CREATE VIEW {name} AS SELECT * FROM _empty_{name}")
+            # typed in SQL, not registered from Arrow (registering imports pandas)
+            cols = ", ".join(f'CAST(NULL AS {duck_type(f.type)}) AS "{f.name}"' for f in schema)
+            con.execute(f"CREATE VIEW {name} AS SELECT {cols} WHERE false")
     return con
