@@ -24,16 +24,18 @@ def test_demo_runs_twice(tmp_path: Path) -> None:
     assert lines[0].startswith("read 258 hands from 1 files: 258 ingested")
     assert any(line.startswith("player ") and "loss freq" in line for line in lines)
     assert "Malvery (Doc)" in first.output
-    assert f"report: {out / 'report.html'}" in first.output
+    assert f"report: {out / 'report.html'} and {out / 'report.pdf'}" in first.output
     assert lines[-1].startswith("open it: file://")
     report = out / "report.html"
     assert report.stat().st_size > 10_000
-    assert sorted(p.name for p in out.iterdir()) == ["report.html", "warehouse"]
+    assert (out / "report.pdf").read_bytes().startswith(b"%PDF")
+    assert report.read_text(encoding="utf-8").count('<article class="profile"') == 2
+    assert sorted(p.name for p in out.iterdir()) == ["report.html", "report.pdf", "warehouse"]
 
     second = CliRunner().invoke(main, args)
     assert second.exit_code == 0, second.output
     assert "0 ingested" in second.output.splitlines()[0]
-    assert sorted(p.name for p in out.iterdir()) == ["report.html", "warehouse"]
+    assert sorted(p.name for p in out.iterdir()) == ["report.html", "report.pdf", "warehouse"]
     # the same statistics table both times
     table = [line for line in first.output.splitlines() if "rake  chips" in line]
     assert table and table == [ln for ln in second.output.splitlines() if "rake  chips" in ln]

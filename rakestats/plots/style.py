@@ -23,7 +23,7 @@ def af_cap(af: Any) -> float | None:
     :data:`AF_CAP_MIN`.
 
     >>> af_cap([0.3, 0.5, 0.6, 0.8, 1.0, 9.8])
-    2.0
+    2.2
     >>> af_cap([0.3, 0.5, 0.6]) is None
     True
     """

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from matplotlib.figure import Figure
 
 from rakestats import plots
+from rakestats.plots._style import group_label
 from rakestats.report._data import ReportData
 
 __all__ = ["FIGURE_DPI", "FIGURE_WIDTH", "STUD_PLAYERS", "Chart", "charts", "png_base64"]
@@ -69,11 +70,10 @@ def charts(data: ReportData) -> list[Chart]:
     if not data.stats.empty:
         fig = _fig(6.0)
         ax = plots.aggression_map(data.stats, ax=fig.add_subplot())
-        drawn = {t.get_text() for t in plots.point_labels(ax)}
+        drawn = {t.get_text().split(" (AF ")[0] for t in plots.point_labels(ax)}
         shown = data.stats[data.stats["vpip"].notna() & data.stats["af"].notna()]
-        missing = sorted(
-            {str(p) for p in shown["player"]} - {d.split(" (AF ")[0] for d in drawn}, key=str
-        )
+        names = [group_label(r, shown) for r in shown.itertuples(index=False)]
+        missing = sorted(set(names) - drawn)
         out.append(
             Chart(
                 "style",
