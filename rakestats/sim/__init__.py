@@ -1,6 +1,7 @@
 """Simulated Rake play: bots, table sessions, and the hand-history writer."""
 
 from rakestats.sim.runner import SimulationSummary, simulate
+from rakestats.sim.samples import sample_data_dir
 from rakestats.sim.styles import STYLES, Style
 from rakestats.sim.writer import HandMeta, NameRefusedError, format_hand, write_hand
 
@@ -11,6 +12,7 @@ __all__ = [
     "SimulationSummary",
     "Style",
     "format_hand",
+    "sample_data_dir",
     "simulate",
     "write_hand",
 ]

@@ -7,12 +7,15 @@ The two runs have different seeds, so no hand appears in both views.
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from rakestats.sim.runner import TRUTH_FILE, SimulationSummary, simulate
 
-__all__ = ["SAMPLE_RUNS", "SampleRun", "write_sample_data"]
+__all__ = ["SAMPLE_RUNS", "SampleRun", "sample_data_dir", "write_sample_data"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,3 +69,49 @@ def write_sample_data(out: str | Path) -> tuple[SimulationSummary, ...]:
     text = _README.format(runs="".join(lines))
     (root / "README.md").write_text(text, encoding="utf-8", newline="\n")
     return tuple(summaries)
+
+
+def _checkout_copy() -> Path | None:
+    """sample_data/ of the source checkout rakestats runs from, if it does."""
+    here = Path(__file__).resolve().parents[2] / "sample_data"
+    ok = (here / "README.md").is_file() and all((here / r.subdir).is_dir() for r in SAMPLE_RUNS)
+    return here if ok else None
+
+
+def sample_data_dir(path: str | os.PathLike[str] | None = None) -> Path:
+    """The sample histories, wherever rakestats is installed.
+
+    In order: ``path`` when given (written there if it holds no sample data yet); the
+    folder named by ``RAKESTATS_SAMPLE_DATA``; the repository's sample_data/ when
+    rakestats runs from a checkout; else a copy made by the simulator (byte for byte the
+    committed one, see :func:`write_sample_data`) in the user's cache folder
+    (``$XDG_CACHE_HOME/rakestats`` or ``~/.cache/rakestats``), made once. Nothing is
+    downloaded.
+    """
+    if path is None:
+        env = os.environ.get("RAKESTATS_SAMPLE_DATA", "").strip()
+        if env:
+            return Path(env)
+        found = _checkout_copy()
+        if found is not None:
+            return found
+        cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+        from rakestats._version import __version__
+
+        path = cache / "rakestats" / f"sample_data-{__version__}"
+    target = Path(path)
+    if (target / "README.md").is_file():
+        return target
+    target.parent.mkdir(parents=True, exist_ok=True)
+    # written aside and moved into place: a reader never sees half a folder
+    work = Path(tempfile.mkdtemp(prefix=".sample_data-", dir=target.parent))
+    try:
+        write_sample_data(work)
+        try:
+            os.replace(work, target)
+        except OSError:
+            if not (target / "README.md").is_file():  # not made meanwhile by another run
+                raise
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return target
