@@ -45,10 +45,11 @@ def aggression_map(
     are left out and counted in the legend's title.
 
     Labels never overlap each other or the points: the players with the most hands are
-    labelled first (at most ``max_labels``), a label with no free place is left out, and
-    the x label counts the players not labelled (:func:`rakestats.plots.point_labels` gives the
-    labels drawn). An AF far above the others (:func:`af_cap`) is drawn at the top edge
-    as a triangle, and a note says where the axis was clipped."""
+    labelled first, after the points drawn at the clipped edge (at most ``max_labels``),
+    a label with no free place is left out, and the x label counts the players not
+    labelled (:func:`rakestats.plots.point_labels` gives the labels drawn). An AF far
+    above the others (:func:`af_cap`) is drawn at the top edge as a triangle, and the
+    legend says where the axis was clipped."""
     df = frame(data, lambda wh: wh.player_stats(**filters), ("player", "vpip", "af", "hands"))
     ok = df["vpip"].notna() & df["af"].notna()
     left_out = int((~ok).sum())
@@ -82,8 +83,14 @@ def aggression_map(
     ax.legend(loc="upper right", title=title, fontsize=8)
     names = [group_label(r, df) for r in df.itertuples(index=False)]
     labels = [f"{n} (AF {v:.1f})" if o else n for n, v, o in zip(names, y, over, strict=True)]
+    order = sorted(range(len(labels)), key=lambda i: not over[i])  # clipped points first
     missing = label_points(
-        ax, list(x), list(shown_y), labels, sizes=list(sizes), max_labels=max_labels
+        ax,
+        [float(x[i]) for i in order],
+        [float(shown_y[i]) for i in order],
+        [labels[i] for i in order],
+        sizes=[float(sizes[i]) for i in order],
+        max_labels=max_labels,
     )
     if missing:
         ax.set_xlabel(
