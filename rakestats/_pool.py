@@ -244,7 +244,7 @@ def _die_with_parent() -> None:
 
     try:
         libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        libc.prctl(1, getattr(signal, "SIGKILL", 9))  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         pass
 

@@ -36,6 +36,9 @@ _SLOW_TESTS = (
     "test_views_merge.py::test_a_kill_between",
     "test_memory_bounds.py::",
     "test_report.py::test_report_in_headless_chromium",
+    "test_cli_startup.py::test_the_package_type_checks_for_windows",
+    "test_live_folders.py::test_cli_watch",
+    "test_live_folders.py::test_watch_follows",
 )
 
 

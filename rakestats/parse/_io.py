@@ -37,6 +37,7 @@ import os
 import re
 import stat
 import struct
+import sys
 import threading
 import zipfile
 import zlib
@@ -201,6 +202,18 @@ OPENS = {"judged": 0, "head_bytes": 0}
 that read (the measure of its cost, for tests and benchmarks)."""
 
 
+_O_NONBLOCK: int = getattr(os, "O_NONBLOCK", 0)  # POSIX; Windows has no FIFOs to block on
+_O_BINARY: int = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
+
+
+def _pread(fd: int, n: int, offset: int) -> bytes:
+    """``os.pread`` where the system has it (POSIX), else a seek and a read."""
+    if sys.platform != "win32":
+        return os.pread(fd, n, offset)
+    os.lseek(fd, offset, os.SEEK_SET)
+    return os.read(fd, n)
+
+
 def open_regular(path: str | os.PathLike[str], *, judge: bool = True) -> IO[bytes]:
     """Open a regular file for binary reading; anything else (a FIFO, a device, a
     directory, a socket) raises :class:`RefusedError` without blocking.
@@ -210,7 +223,7 @@ def open_regular(path: str | os.PathLike[str], *, judge: bool = True) -> IO[byte
     every file) learns first, cheaply, that it is refused: a sparse file, a file in no
     known format, an archive rakestats does not read or a zip archive over the limits.
     """
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    fd = os.open(path, os.O_RDONLY | _O_NONBLOCK | _O_BINARY)
     try:
         st = os.fstat(fd)
         mode = st.st_mode
@@ -227,7 +240,8 @@ def open_regular(path: str | os.PathLike[str], *, judge: bool = True) -> IO[byte
                 else "a special file"
             )
             raise RefusedError(os.fspath(path), f"not a regular file ({what})")
-        os.set_blocking(fd, True)
+        if hasattr(os, "set_blocking"):  # POSIX: the FIFO check opened it without blocking
+            os.set_blocking(fd, True)
         if judge:
             problem = head_problem(fd, st)
             if problem is not None:
@@ -268,7 +282,7 @@ def _head_problem(fd: int, st: os.stat_result) -> str | None:
             f"a sparse file (a hole at byte {hole} of {size}): holes read as NUL bytes, "
             "which no hand history holds; not read"
         )
-    head = os.pread(fd, _SNIFF_BYTES, 0)
+    head = _pread(fd, _SNIFF_BYTES, 0)
     OPENS["head_bytes"] += len(head)
     kind = archive_kind(head)
     if kind == "zip":
@@ -361,7 +375,7 @@ def _decompressed_head(fd: int, kind: str) -> bytes | None:
     offset = 0
     try:
         while len(out) < _SNIFF_BYTES and offset < _HEAD_INPUT:
-            chunk = os.pread(fd, 1 << 16, offset)
+            chunk = _pread(fd, 1 << 16, offset)
             OPENS["head_bytes"] += len(chunk)
             if not chunk:
                 break
@@ -416,7 +430,7 @@ def _declared_members(fd: int, size: int) -> int | None:
     """The number of members a zip archive's end record declares (read from its last
     64 KiB), or None when it cannot be read (zipfile then says why)."""
     tail_len = min(size, 22 + 0xFFFF)
-    tail = os.pread(fd, tail_len, size - tail_len)
+    tail = _pread(fd, tail_len, size - tail_len)
     OPENS["head_bytes"] += len(tail)
     at = tail.rfind(_EOCD)
     if at < 0 or len(tail) - at < 22:
@@ -428,7 +442,7 @@ def _declared_members(fd: int, size: int) -> int | None:
     if loc < 0 or tail[loc : loc + 4] != _EOCD64_LOCATOR:
         return None
     (offset,) = struct.unpack_from("<Q", tail, loc + 8)
-    rec = os.pread(fd, 56, offset) if offset < size else b""
+    rec = _pread(fd, 56, offset) if offset < size else b""
     if len(rec) < 56 or not rec.startswith(_EOCD64):
         return None
     (entries64,) = struct.unpack_from("<Q", rec, 32)

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import fcntl
 import json
 import os
 import re
 import shutil
+import sys
 import threading
 import time
 import warnings
@@ -113,6 +113,35 @@ def _fsync_dir(path: Path) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
+
+
+_WINDOWS_LOCK_BYTE = 1 << 30  # locked on Windows: past any text the lock file holds
+
+
+def _take_lock(fh: IO[str], wait: bool) -> bool:
+    """Take the exclusive lock on the open lock file: True when taken, False when
+    another process holds it (only when not waiting)."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        while True:
+            os.lseek(fh.fileno(), _WINDOWS_LOCK_BYTE, os.SEEK_SET)
+            try:
+                msvcrt.locking(fh.fileno(), msvcrt.LK_NBLCK, 1)
+                return True
+            except OSError:
+                if not wait:
+                    return False
+                time.sleep(0.2)
+    import fcntl
+
+    try:
+        fcntl.lockf(fh.fileno(), fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+    except OSError as exc:
+        if exc.errno not in (errno.EAGAIN, errno.EACCES):
+            raise
+        return False
+    return True
 
 
 def _left_by_create(root: Path) -> bool:
@@ -279,9 +308,9 @@ class Store:
     def lock(self, wait: bool = False) -> Iterator[None]:
         """Hold the writer lock; a second writer waits or gets a clear error.
 
-        The lock is a POSIX record lock (``lockf``): it belongs to this process alone,
-        is not inherited by worker processes, and is released by the kernel when the
-        process dies, however it dies.
+        The lock is a POSIX record lock (``lockf``; on Windows a ``msvcrt`` byte-range
+        lock): it belongs to this process alone, is not inherited by worker processes,
+        and is released by the operating system when the process dies, however it dies.
         """
         self.create()
         path = self.root / LOCK
@@ -301,11 +330,7 @@ class Store:
                 ) from None
             held = False
             try:
-                try:
-                    fcntl.lockf(fh.fileno(), fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
-                except OSError as exc:
-                    if exc.errno not in (errno.EAGAIN, errno.EACCES):
-                        raise
+                if not _take_lock(fh, wait):
                     fh.seek(0)
                     holder = fh.read().strip() or "another process"
                     raise WarehouseLockedError(
