@@ -55,7 +55,7 @@ class Warehouse(StatsMixin):
         *,
         jobs: int = 1,
         wait: bool = False,
-        progress: ProgressFn | None = None,
+        progress: ProgressFn | bool | None = None,
         commit_every: int = COMMIT_EVERY,
         client: Any = None,
         pending_seconds: float = PENDING_SECONDS,
@@ -69,19 +69,44 @@ class Warehouse(StatsMixin):
 
         The last hand of a text file changed within ``pending_seconds`` and not yet
         followed by a blank line is *pending* when it does not parse (a client may still
-        be writing it): it is not quarantined, and the file is read again next time."""
+        be writing it): it is not quarantined, and the file is read again next time.
+
+        ``progress=True`` shows a progress bar (a notebook widget in Jupyter where
+        ipywidgets is installed, else text on stderr); a function is called with (files
+        done, hands read) instead, and its ``hashed`` method, if it has one, with the
+        files looked at before their hands are read."""
         if isinstance(paths, (str, os.PathLike)):
             paths = [paths]
-        with self.store.lock(wait=wait):
-            return ingest_paths(
-                self.store,
-                list(paths),
-                jobs=jobs,
-                progress=progress,
-                commit_every=commit_every,
-                client=client,
-                pending_seconds=pending_seconds,
-            )
+        paths = list(paths)
+        bar = None
+        if progress is True:
+            from tqdm.auto import tqdm
+
+            from rakestats.warehouse import walk
+
+            bar = tqdm(total=len(walk(paths, [])), desc="ingest", unit="file")
+
+            def show(files: int, hands: int) -> None:
+                bar.n = files
+                bar.set_postfix(hands=hands, refresh=False)
+                bar.refresh()
+
+            progress = show
+        try:
+            with self.store.lock(wait=wait):
+                return ingest_paths(
+                    self.store,
+                    paths,
+                    jobs=jobs,
+                    progress=progress or None,
+                    on_hashed=getattr(progress, "hashed", None),
+                    commit_every=commit_every,
+                    client=client,
+                    pending_seconds=pending_seconds,
+                )
+        finally:
+            if bar is not None:
+                bar.close()
 
     def watch(
         self,
@@ -107,10 +132,13 @@ class Warehouse(StatsMixin):
             on_ingest=on_ingest,
         )
 
-    def compact(self, *, wait: bool = False) -> CompactSummary:
-        """Rewrite the small parts left by incremental ingests into large ones, atomically."""
+    def compact(
+        self, *, wait: bool = False, progress: Callable[[int, int], None] | None = None
+    ) -> CompactSummary:
+        """Rewrite the small parts left by incremental ingests into large ones, atomically
+        (``progress`` is told partitions done, partitions)."""
         with self.store.lock(wait=wait):
-            return compact(self.store)
+            return compact(self.store, progress=progress)
 
     def retry_quarantined(self, *, wait: bool = False) -> RetrySummary:
         """Re-validate quarantined hands and move those that now pass into the warehouse."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -46,23 +47,69 @@ def fail_on_warehouse_error() -> Iterator[None]:
         sys.exit(2)
 
 
+class _Bar:
+    """A progress callback (files done, hands read) that says what the ingest does from
+    its first second: ``hashing`` while files are looked at, then ``ingest``."""
+
+    def __init__(self, bar: Any | None, then: str | None = None) -> None:
+        self.bar = bar
+        self.then = then  # the description once results come in
+        self.ingesting = False
+
+    def hashed(self, seen: int) -> None:
+        if self.bar is not None and not self.ingesting:
+            self.bar.n = seen
+            self.bar.refresh()
+
+    def total_is(self, total: int, done: int) -> None:
+        """Progress of a job that learns its total as it goes (compact's partitions)."""
+        if self.bar is not None:
+            self.bar.total = total
+            self.bar.n = done
+            self.bar.refresh()
+
+    def __call__(self, files: int, hands: int) -> None:
+        if self.bar is None:
+            return
+        if not self.ingesting:
+            self.ingesting = True
+            if self.then is not None:
+                self.bar.set_description(self.then, refresh=False)
+        self.bar.n = files
+        self.bar.set_postfix(hands=hands, refresh=False)
+        self.bar.refresh()
+
+
+def _terminal_width() -> int:
+    try:
+        return os.get_terminal_size(sys.stderr.fileno()).columns
+    except (OSError, ValueError):
+        return 0
+
+
 @contextmanager
-def progress_bar(desc: str, total: int | None = None) -> Iterator[Callable[[int, int], None]]:
-    """A progress callback (files done, hands read): a bar on a terminal, silent when
-    stderr is piped."""
+def progress_bar(desc: str, total: int | None = None, *, unit: str = "file") -> Iterator[_Bar]:
+    """A progress callback: a bar on a terminal, silent when stderr is piped. For an
+    ingest (``desc="ingest"``) the bar says ``hashing`` until the first results."""
     if not sys.stderr.isatty():
-        yield lambda files, hands: None
+        yield _Bar(None)
         return
     from tqdm import tqdm
 
-    bar = tqdm(total=total, desc=desc, unit="file", file=sys.stderr, leave=False)
-
-    def update(files: int, hands: int) -> None:
-        bar.n = files
-        bar.set_postfix(hands=hands, refresh=False)
-        bar.refresh()
-
+    first = "hashing" if desc == "ingest" else desc
+    # a terminal that reports no size (some pseudo-terminals) would get no bar at all
+    sized = _terminal_width() > 0
+    bar = tqdm(
+        total=total,
+        desc=first,
+        unit=unit,
+        file=sys.stderr,
+        leave=False,
+        ncols=None if sized else 80,
+        nrows=None if sized else 24,
+    )
+    bar.refresh()
     try:
-        yield update
+        yield _Bar(bar, desc)
     finally:
         bar.close()

@@ -201,8 +201,11 @@ def compact_command(warehouse: str, wait: bool) -> None:
     """
     from rakestats.api import Warehouse
 
-    with fail_on_warehouse_error():
-        click.echo(Warehouse(warehouse).compact(wait=wait).line())
+    with fail_on_warehouse_error(), progress_bar("compact", unit="partition") as bar:
+        summary = Warehouse(warehouse).compact(
+            wait=wait, progress=lambda done, total: bar.total_is(total, done)
+        )
+    click.echo(summary.line())
 
 
 @main.command("quarantine")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from rakestats.cli._common import progress_bar
 from rakestats.cli._group import main
 from rakestats.sim.runner import simulate
 
@@ -57,10 +58,11 @@ def simulate_command(
     Example: rakestats simulate --hands 5000 --players 2-8 --seed 7 --out sim --jobs 2
     """
     try:
-        summary = simulate(
-            hands, players, seed, out, view=view, jobs=jobs, house_fee=house_fee,
-            fee_cap=_fee_cap(fee_cap),
-        )  # fmt: skip
+        with progress_bar("simulate", total=hands, unit="hand") as bar:
+            summary = simulate(
+                hands, players, seed, out, view=view, jobs=jobs, house_fee=house_fee,
+                fee_cap=_fee_cap(fee_cap), progress=lambda done: bar.total_is(hands, done),
+            )  # fmt: skip
     except ValueError as err:
         raise click.UsageError(str(err)) from None
     click.echo(

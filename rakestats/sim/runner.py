@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
@@ -142,6 +142,7 @@ def simulate(
     house_fee: str | Decimal | int = "5",
     fee_cap: int | None = 2,
     site: str = DEFAULT_SITE,
+    progress: Callable[[int], None] | None = None,
 ) -> SimulationSummary:
     """Play ``hands`` hands over table sessions and write them under ``out``.
 
@@ -174,8 +175,12 @@ def simulate(
     totals: dict[str, PlayerCounts] = {}
     files: list[Path] = []
     tables = 0
+    played = 0
     for plan, counts in _run(plans, jobs):
         tables += 1
+        played += plan.hands
+        if progress is not None:
+            progress(played)  # hands played so far
         files += [out_path / name for name in plan.file_names()]
         for name, c in counts.items():
             totals.setdefault(name, PlayerCounts()).add(c)

@@ -46,7 +46,7 @@ from rakestats.warehouse._units import (
 )
 from rakestats.warehouse.schema import FILES, HAND_TABLES
 
-__all__ = ["IngestSummary", "ingest_paths", "walk"]
+__all__ = ["HashedFn", "IngestSummary", "ProgressFn", "ingest_paths", "walk"]
 
 COMMIT_EVERY = 200_000
 PENDING_SECONDS = 60.0  # a trailing unfinished hand this recent is pending (still being written)
@@ -54,6 +54,7 @@ SPILL_EVERY = 20_000  # hands held in memory at most before they go to the open 
 _SKIP_NAMES = {"players.json", "README.md", "README.txt"}
 
 ProgressFn = Callable[[int, int], None]  # (files done, hands read)
+HashedFn = Callable[[int], None]  # (files looked at so far, before their hands are read)
 
 
 @dataclass
@@ -435,8 +436,13 @@ def ingest_paths(
     commit_every: int = COMMIT_EVERY,
     client: Any = None,
     pending_seconds: float = PENDING_SECONDS,
+    on_hashed: HashedFn | None = None,
 ) -> IngestSummary:
     """Ingest files and folders into ``store`` (the caller holds the lock).
+
+    ``progress`` is told the files done and the hands read as results come in;
+    ``on_hashed`` the files looked at (hashed, or found unreadable) before that, from
+    the first second of a run.
 
     A plain-text file changed within ``pending_seconds`` that does not end with a blank
     line may still be being written: if its last hand fails, that hand is *pending*
@@ -463,7 +469,9 @@ def ingest_paths(
         unlisted: list[tuple[str, str]] = []  # folders that could not be listed
         found = walk(paths, unlisted)
         summary.unrecognized.extend(unlisted)
-        for path in found:
+        for n_seen, path in enumerate(found, start=1):
+            if on_hashed is not None:
+                on_hashed(n_seen)
             try:
                 size, digest = _hash_file(path)
             except OSError as exc:

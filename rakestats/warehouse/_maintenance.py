@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -42,27 +43,37 @@ class RetrySummary:
         )
 
 
-def compact(store: Store, target_rows: int = 2_000_000) -> CompactSummary:
+def compact(
+    store: Store,
+    target_rows: int = 2_000_000,
+    progress: Callable[[int, int], None] | None = None,
+) -> CompactSummary:
     """Rewrite each partition's small parts into large ones, in one atomic commit
-    (the caller holds the lock)."""
+    (the caller holds the lock). ``progress`` is told (partitions done, partitions)."""
     txn = store.begin()
     before = after = 0
+    work: list[tuple[str, str, list[str]]] = []
     for table in TABLES:
         groups: dict[str, list[str]] = defaultdict(list)
         for rel in txn.base.files(table):
             groups[rel.rsplit("/", 1)[0]].append(rel)
-        for directory, rels in groups.items():
-            before += len(rels)
-            if len(rels) < 2:
-                after += len(rels)
-                continue
-            partition = directory.split("/", 1)[1] if "/" in directory else ""
-            data = pa.concat_tables(pq.read_table(store.root / rel) for rel in rels)
-            for start in range(0, max(data.num_rows, 1), target_rows):
-                txn.write(table, data.slice(start, target_rows), partition)
-                after += 1
-            for rel in rels:
-                txn.remove(table, rel)
+        work.extend((table, directory, rels) for directory, rels in groups.items())
+    for done, (table, directory, rels) in enumerate(work):
+        if progress is not None:
+            progress(done, len(work))
+        before += len(rels)
+        if len(rels) < 2:
+            after += len(rels)
+            continue
+        partition = directory.split("/", 1)[1] if "/" in directory else ""
+        data = pa.concat_tables(pq.read_table(store.root / rel) for rel in rels)
+        for start in range(0, max(data.num_rows, 1), target_rows):
+            txn.write(table, data.slice(start, target_rows), partition)
+            after += 1
+        for rel in rels:
+            txn.remove(table, rel)
+    if progress is not None:
+        progress(len(work), len(work))
     if not txn.empty:
         txn.commit()
     return CompactSummary(before, after)
