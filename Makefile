@@ -21,6 +21,7 @@ venv: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check rakestats tests benchmarks
 	$(VENV)/bin/ruff format --check rakestats tests benchmarks
+	$(VENV)/bin/lint-imports
 
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy rakestats
