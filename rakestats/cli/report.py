@@ -5,70 +5,20 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 import jinja2
 
 from rakestats.api import Warehouse
 from rakestats.cli._common import fail_on_warehouse_error, safe_text, warehouse_option
+from rakestats.cli._filters import check_filters, filter_options
 from rakestats.cli._group import main
 from rakestats.report import PAPERS, STEPS, build_report
 from rakestats.report._data import profile_names
-from rakestats.stats import AliasError, FilterArgs
+from rakestats.stats import AliasError
 
-__all__ = ["filter_args", "filter_options", "report_command", "step_bar"]
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def filter_options(f: F) -> F:
-    """The filters of ``rakestats stats``, as options."""
-    options = (
-        click.option("--game", "-g", help="Only this game (rake, razz)."),
-        click.option(
-            "--player", "-p", "players", multiple=True, help="Only this player (repeatable)."
-        ),
-        click.option("--min-hands", type=click.IntRange(min=0), default=0, help="Minimum hands."),
-        click.option(
-            "--since", type=click.DateTime(["%Y-%m-%d"]), help="First day (UTC, inclusive)."
-        ),
-        click.option(
-            "--until", type=click.DateTime(["%Y-%m-%d"]), help="Last day (UTC, inclusive)."
-        ),
-        click.option("--ante", type=int, help="Only hands at this ante."),
-        click.option(
-            "--table-size",
-            type=click.IntRange(min=2),
-            help="Only hands with this many players.",
-        ),
-        click.option(
-            "--aliases",
-            type=click.Path(exists=True, dir_okay=False),
-            help="TOML or CSV file mapping screen names to people.",
-        ),
-    )
-    for option in reversed(options):
-        f = option(f)
-    return f
-
-
-def filter_args(opts: dict[str, Any]) -> FilterArgs:
-    """The statistics layer's filters from the options of :func:`filter_options`."""
-    filters: FilterArgs = {"min_hands": opts.get("min_hands") or 0}
-    if opts.get("game"):
-        filters["game"] = opts["game"]
-    if opts.get("players"):
-        filters["players"] = list(opts["players"])
-    if opts.get("since") is not None:
-        filters["since"] = opts["since"].date()
-    if opts.get("until") is not None:
-        filters["until"] = opts["until"].date()
-    if opts.get("ante") is not None:
-        filters["ante"] = opts["ante"]
-    if opts.get("table_size") is not None:
-        filters["table_size"] = opts["table_size"]
-    return filters
+__all__ = ["report_command", "step_bar"]
 
 
 @contextmanager
@@ -135,15 +85,18 @@ def report_command(
     named with --player also gets a profile, as do the --profiles N players with the most
     hands.
 
-    Exit status: 0 written, 2 usage or warehouse error, 1 any other failure.
+    The filters are those of every reading command (docs/filters.md).
+
+    Exit status: 0 written; 2 usage, template or warehouse error; 4 a filter value
+    matches nothing (the nearest values are named on stderr); 1 any other failure.
 
     Example: rakestats report -w wh --out report.html --pdf report.pdf --player Bess
     """
-    filters = filter_args(opts)
     named = list(opts.get("players") or ())
     with fail_on_warehouse_error():
         wh = Warehouse(warehouse)
         wh.store.check_version()  # a missing or foreign directory is an error, not created
+        filters = check_filters(wh, opts)  # a value matching nothing: exit 4, nearest named
         try:
             with step_bar(STEPS) as step:
                 if top_n:

@@ -98,6 +98,9 @@ _OPTIONS = {
     "table_size": "--table-size",
     "currency": "--currency",
     "site": "--site",
+    "opponent": "--opponent",
+    "position": "--position",
+    "tournament": "--tournament",
 }
 
 
@@ -138,6 +141,8 @@ def _figures(charts: Iterable[Chart]) -> dict[str, list[Figure]]:
 
 
 def _value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "tournament hands" if v else "cash hands (--cash)"
     if isinstance(v, (list, tuple)):
         return ", ".join(map(str, v))
     return str(v)

@@ -160,11 +160,13 @@ def profile(
         for r in mine.iloc[1:].to_dict(orient="records")
     ]
     own: FilterArgs = {**filters, "players": [name], "game": game, "currency": currency}
+    own.pop("player", None)
     stake_col = "big_bet" if game == "razz" else "ante"
     by_stake = wh.player_stats(by=(stake_col,), aliases=aliases, **own)
     stakes = sorted(int(v) for v in pd.to_numeric(by_stake[stake_col]).dropna().unique())
     pool_filters: FilterArgs = {**filters, "game": game, "currency": currency}
     pool_filters.pop("players", None)
+    pool_filters.pop("player", None)
     pool_filters.pop("min_hands", None)
     pool_filters.update(_stake_filter(game, stakes))
     pool = wh.player_stats(aliases=aliases, **pool_filters)
