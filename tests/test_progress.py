@@ -48,9 +48,7 @@ def test_long_commands_draw_a_bar_on_a_terminal(histories: Path, tmp_path: Path)
         ["simulate", "--hands", "500", "--players", "3", "--seed", "1", "--out", "s"], tmp_path
     )
     assert code == 0 and "simulate" in term and "hand" in term
-    code, out, term = _on_terminal(
-        ["ingest", str(histories), "-w", "wh", "--jobs", "1"], tmp_path
-    )
+    code, out, term = _on_terminal(["ingest", str(histories), "-w", "wh", "--jobs", "1"], tmp_path)
     assert code == 0, term
     assert "hashing" in term and "ingest" in term and "100%" in term  # says what it does
     assert "600 ingested" in out
@@ -82,6 +80,8 @@ def test_progress_true_in_jupyter_shows_a_bar(histories: Path, tmp_path: Path) -
     nbclient.NotebookClient(nb, timeout=300).execute()
     outputs = nb.cells[0].outputs
     text = "".join(o.get("text", "") for o in outputs)
-    widgets = [o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    widgets = [
+        o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})
+    ]
     assert "INGESTED 600" in text
     assert widgets or "ingest" in text  # a widget where ipywidgets is installed, else text

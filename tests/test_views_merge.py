@@ -217,7 +217,6 @@ def test_a_kill_between_the_hands_commit_and_the_merge_commit_loses_nothing(
 ) -> None:
     """SIGKILL after the hands are committed and before the merge of other views is:
     the next run reads the files again (they were not recorded) and redoes the merge."""
-    import os
     import signal
     import subprocess
     import sys

@@ -47,7 +47,9 @@ def histories(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def reference(histories: Path, tmp_path_factory: pytest.TempPathFactory) -> list[tuple[object, ...]]:
+def reference(
+    histories: Path, tmp_path_factory: pytest.TempPathFactory
+) -> list[tuple[object, ...]]:
     wh = tmp_path_factory.mktemp("ref") / "wh"
     result = CliRunner().invoke(main, ["ingest", str(histories), "--warehouse", str(wh)])
     assert result.exit_code == 0, result.output

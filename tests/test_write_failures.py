@@ -25,8 +25,7 @@ import pytest
 
 from rakestats import Warehouse
 from rakestats.sim import simulate
-from rakestats.warehouse import WarehouseError
-from rakestats.warehouse import _store
+from rakestats.warehouse import WarehouseError, _store
 
 
 @pytest.fixture(scope="module")
