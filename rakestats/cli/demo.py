@@ -23,9 +23,10 @@ __all__ = ["demo_command"]
 @click.option(
     "--sample-data",
     type=click.Path(exists=True, file_okay=False),
-    default="sample_data",
-    show_default=True,
-    help="Hand histories to ingest.",
+    default=None,
+    help="Hand histories to ingest (default: the sample data, found or made by "
+    "rakestats.sim.sample_data_dir(): the checkout's sample_data/, or a copy the simulator "
+    "makes once in the cache folder).",
 )
 @click.option(
     "--out",
@@ -46,7 +47,7 @@ __all__ = ["demo_command"]
 @click.pass_context
 def demo_command(
     ctx: click.Context,
-    sample_data: str,
+    sample_data: str | None,
     out: str,
     jobs: int | None,
     pdf: bool,
@@ -56,8 +57,12 @@ def demo_command(
     OUT/report.html and OUT/report.pdf (the same document). Running it again adds
     nothing twice and rewrites the report.
 
-    Example: rakestats demo --sample-data sample_data --out demo_out
+    Example: rakestats demo --out demo_out
     """
+    if sample_data is None:
+        from rakestats.sim import sample_data_dir
+
+        sample_data = str(sample_data_dir())
     warehouse = os.path.join(out, "warehouse")
     wh = Warehouse(warehouse)
     with fail_on_warehouse_error():
