@@ -19,7 +19,7 @@ from rakestats.sim import simulate
 distributed = pytest.importorskip("distributed", reason="rakestats[dask] is not installed")
 
 # Columns that say when something was stored, not what: they differ between any two runs.
-_WHEN = {"ingested_at", "quarantined_at"}
+_WHEN = {"ingested_at", "quarantined_at", "resolved_at"}
 _ORDER = {
     "hands": ["hand_key"],
     "players": ["hand_key", "seat"],
