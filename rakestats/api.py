@@ -18,6 +18,7 @@ from typing import Any
 import duckdb
 import pandas as pd
 
+from rakestats._progress import Progress
 from rakestats.stats import StatsMixin
 from rakestats.warehouse import (
     COMMIT_EVERY,
@@ -85,13 +86,7 @@ class Warehouse(StatsMixin):
             from rakestats.warehouse import walk
 
             bar = tqdm(total=len(walk(paths, [])), desc="ingest", unit="file")
-
-            def show(files: int, hands: int) -> None:
-                bar.n = files
-                bar.set_postfix(hands=hands, refresh=False)
-                bar.refresh()
-
-            progress = show
+            progress = Progress(bar)
         try:
             with self.store.lock(wait=wait):
                 return ingest_paths(

@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 
 import click
 
+from rakestats._progress import Progress
 from rakestats.warehouse import WarehouseError
 
 __all__ = ["fail_on_warehouse_error", "progress_bar", "safe_text", "warehouse_option"]
@@ -47,39 +48,6 @@ def fail_on_warehouse_error() -> Iterator[None]:
         sys.exit(2)
 
 
-class _Bar:
-    """A progress callback (files done, hands read) that says what the ingest does from
-    its first second: ``hashing`` while files are looked at, then ``ingest``."""
-
-    def __init__(self, bar: Any | None, then: str | None = None) -> None:
-        self.bar = bar
-        self.then = then  # the description once results come in
-        self.ingesting = False
-
-    def hashed(self, seen: int) -> None:
-        if self.bar is not None and not self.ingesting:
-            self.bar.n = seen
-            self.bar.refresh()
-
-    def total_is(self, total: int, done: int) -> None:
-        """Progress of a job that learns its total as it goes (compact's partitions)."""
-        if self.bar is not None:
-            self.bar.total = total
-            self.bar.n = done
-            self.bar.refresh()
-
-    def __call__(self, files: int, hands: int) -> None:
-        if self.bar is None:
-            return
-        if not self.ingesting:
-            self.ingesting = True
-            if self.then is not None:
-                self.bar.set_description(self.then, refresh=False)
-        self.bar.n = files
-        self.bar.set_postfix(hands=hands, refresh=False)
-        self.bar.refresh()
-
-
 def _terminal_width() -> int:
     try:
         return os.get_terminal_size(sys.stderr.fileno()).columns
@@ -88,11 +56,11 @@ def _terminal_width() -> int:
 
 
 @contextmanager
-def progress_bar(desc: str, total: int | None = None, *, unit: str = "file") -> Iterator[_Bar]:
+def progress_bar(desc: str, total: int | None = None, *, unit: str = "file") -> Iterator[Progress]:
     """A progress callback: a bar on a terminal, silent when stderr is piped. For an
     ingest (``desc="ingest"``) the bar says ``hashing`` until the first results."""
     if not sys.stderr.isatty():
-        yield _Bar(None)
+        yield Progress(None)
         return
     from tqdm import tqdm
 
@@ -110,6 +78,6 @@ def progress_bar(desc: str, total: int | None = None, *, unit: str = "file") -> 
     )
     bar.refresh()
     try:
-        yield _Bar(bar, desc)
+        yield Progress(bar, desc)
     finally:
         bar.close()
