@@ -45,7 +45,12 @@ def step_bar(steps: tuple[str, ...]) -> Iterator[Callable[[str], None]]:
 @main.command("report")
 @warehouse_option
 @click.option(
-    "--out", "-o", required=True, type=click.Path(dir_okay=False), help="HTML file to write."
+    "--out",
+    "-o",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="HTML file to write; a name ending in .pdf writes the PDF there (and the HTML "
+    "beside it, as .html).",
 )
 @click.option(
     "--pdf", type=click.Path(dir_okay=False), help="Also write the same document as a PDF."
@@ -91,7 +96,13 @@ def report_command(
     matches nothing (the nearest values are named on stderr); 1 any other failure.
 
     Example: rakestats report -w wh --out report.html --pdf report.pdf --player Bess
+
+    Example: rakestats report -w wh --out report.pdf   # the PDF, and report.html beside it
     """
+    if out.lower().endswith(".pdf"):
+        if pdf is not None:
+            raise click.UsageError(f"--out {out!r} is a PDF already; give --pdf or --out FILE.pdf")
+        out, pdf = out[: -len(".pdf")] + ".html", out
     named = list(opts.get("players") or ())
     with fail_on_warehouse_error():
         wh = Warehouse(warehouse)

@@ -1,0 +1,44 @@
+"""``rakestats report --out FILE.pdf`` writes a PDF there, not HTML under a PDF name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from rakestats import Warehouse
+from rakestats.cli import main
+from rakestats.sim import simulate
+
+pytest.importorskip("weasyprint")
+
+
+@pytest.fixture(scope="module")
+def wh_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    base = tmp_path_factory.mktemp("outpdf")
+    simulate(60, 3, 5, base / "h")
+    Warehouse(base / "wh").ingest([base / "h"])
+    return base / "wh"
+
+
+def test_out_pdf_writes_a_pdf_and_the_html_beside_it(wh_dir: Path, tmp_path: Path) -> None:
+    out = tmp_path / "r.pdf"
+    result = CliRunner().invoke(main, ["report", "-w", str(wh_dir), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes().startswith(b"%PDF-")
+    assert (
+        (tmp_path / "r.html")
+        .read_text(encoding="utf-8")
+        .lstrip()
+        .lower()
+        .startswith("<!doctype html")
+    )
+
+
+def test_out_pdf_with_pdf_is_refused(wh_dir: Path, tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        main, ["report", "-w", str(wh_dir), "--out", str(tmp_path / "a.PDF"), "--pdf", "b.pdf"]
+    )
+    assert result.exit_code == 2 and "is a PDF already" in result.output
+    assert not (tmp_path / "a.PDF").exists()
