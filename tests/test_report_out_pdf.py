@@ -42,3 +42,12 @@ def test_out_pdf_with_pdf_is_refused(wh_dir: Path, tmp_path: Path) -> None:
     )
     assert result.exit_code == 2 and "is a PDF already" in result.output
     assert not (tmp_path / "a.PDF").exists()
+
+
+def test_build_report_takes_player_as_statistics_do(wh_dir: Path, tmp_path: Path) -> None:
+    from rakestats.report import build_report
+
+    wh = Warehouse(wh_dir)
+    name = str(wh.player_stats()["player"].iloc[0])
+    summary = build_report(wh, tmp_path / "p.html", player=name, profiles=[name])
+    assert "1 player rows" in summary.line()

@@ -104,6 +104,11 @@ def build_report(
     if paper not in PAPERS:
         raise ValueError(f"paper must be one of {', '.join(PAPERS)}, got {paper!r}")
     label = warehouse if warehouse is not None else str(getattr(wh, "path", "WAREHOUSE"))
+    if "player" in filters:  # the statistics' other spelling of players=
+        one = filters.pop("player")
+        if "players" in filters:
+            raise TypeError("give player= or players=, not both")
+        filters["players"] = [one] if isinstance(one, str) else one
     with wh.pinned():  # every section from one snapshot, even while an ingest commits
         data = gather(wh, label, filters, aliases, step, profiles)
     if step is not None:

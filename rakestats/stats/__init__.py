@@ -10,6 +10,11 @@ from rakestats.stats._hands import HAND_COLUMNS, HAND_LIST_COLUMNS
 from rakestats.stats._mixin import StatsMixin
 from rakestats.stats._players import BREAKDOWNS
 from rakestats.stats._stud import STREETS, STUD_GAMES
+from rakestats.stats.uncertainty import (
+    bootstrap_interval,
+    largest_share,
+    winrate_uncertainty,
+)
 
 __all__ = [
     "BREAKDOWNS",
@@ -26,5 +31,8 @@ __all__ = [
     "Filters",
     "StatsMixin",
     "UnknownGameError",
+    "bootstrap_interval",
+    "largest_share",
     "load_aliases",
+    "winrate_uncertainty",
 ]
