@@ -51,3 +51,22 @@ def test_build_report_takes_player_as_statistics_do(wh_dir: Path, tmp_path: Path
     name = str(wh.player_stats()["player"].iloc[0])
     summary = build_report(wh, tmp_path / "p.html", player=name, profiles=[name])
     assert "1 player rows" in summary.line()
+
+
+def test_demo_without_pdf_support_still_writes_the_html(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rakestats.report import PdfUnavailableError, _pdf
+
+    def missing() -> None:
+        raise PdfUnavailableError("the PDF needs WeasyPrint and Pango (test)")
+
+    monkeypatch.setattr(_pdf, "_weasyprint", missing)
+    simulate(40, 3, 6, tmp_path / "h")
+    result = CliRunner().invoke(
+        main, ["demo", "--sample-data", str(tmp_path / "h"), "--out", str(tmp_path / "o")]
+    )
+    assert result.exit_code == 0, result.output
+    assert "warning: no PDF" in result.stderr
+    assert (tmp_path / "o" / "report.html").is_file()
+    assert not (tmp_path / "o" / "report.pdf").exists()

@@ -13,7 +13,7 @@ from rakestats.cli._common import fail_on_warehouse_error, progress_bar, safe_te
 from rakestats.cli._group import main
 from rakestats.cli.report import step_bar
 from rakestats.cli.stats import stats_command
-from rakestats.report import STEPS, build_report
+from rakestats.report import STEPS, PdfUnavailableError, build_report
 from rakestats.warehouse import walk
 
 __all__ = ["demo_command"]
@@ -75,13 +75,23 @@ def demo_command(
         ctx.invoke(stats_command, warehouse=warehouse)
         click.echo("")
         with step_bar(STEPS) as step:
-            report = build_report(
-                wh,
-                os.path.join(out, "report.html"),
-                pdf=os.path.join(out, "report.pdf") if pdf else None,
-                warehouse=warehouse,
-                step=step,
-                profiles=profiles,
-            )
+            try:
+                report = build_report(
+                    wh,
+                    os.path.join(out, "report.html"),
+                    pdf=os.path.join(out, "report.pdf") if pdf else None,
+                    warehouse=warehouse,
+                    step=step,
+                    profiles=profiles,
+                )
+            except PdfUnavailableError as exc:  # the HTML report does not need it
+                click.echo(f"warning: no PDF: {safe_text(str(exc))}", err=True)
+                report = build_report(
+                    wh,
+                    os.path.join(out, "report.html"),
+                    warehouse=warehouse,
+                    step=step,
+                    profiles=profiles,
+                )
     click.echo(safe_text(report.line()))
     click.echo(f"open it: {safe_text(Path(report.html).resolve().as_uri())}")
