@@ -7,8 +7,8 @@ STAMP  := $(VENV)/.installed
 .PHONY: venv test test-all lint typecheck unit unit-all demo bench sample-data fuzz clean
 
 # setup.py compiles the ingest's hot modules (rakestats/_speedups): rebuild when they change.
-HOT_SOURCES := setup.py rakestats/_speedups/__init__.py rakestats/parse/_rake_lean.py \
-	rakestats/parse/_rake_fast.py rakestats/rake/betting_rules.py
+HOT_SOURCES := setup.py rakestats/_speedups/__init__.py rakestats/formats/rake/_lean.py \
+	rakestats/formats/rake/_fast.py rakestats/rake/betting_rules.py
 
 $(STAMP): pyproject.toml $(HOT_SOURCES)
 	$(PYTHON) -m venv $(VENV)

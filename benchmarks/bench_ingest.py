@@ -128,7 +128,7 @@ def main() -> int:
     print(
         f"machine: {platform.platform()}, {os.cpu_count()} CPUs, Python {platform.python_version()}"
     )
-    import rakestats.parse._rake_lean as lean
+    import rakestats.formats.rake._lean as lean
     from rakestats._speedups import compiled
 
     build = "compiled (mypyc)" if compiled(lean) is not None else "pure Python"

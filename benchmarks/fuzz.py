@@ -92,7 +92,7 @@ def _atheris_main(argv: list[str]) -> None:
     import atheris
 
     with atheris.instrument_imports(include=["rakestats"]):
-        from rakestats.parse import ReadError, UnrecognizedFileError, iter_file
+        from rakestats.formats import ReadError, UnrecognizedFileError, iter_file
         from rakestats.records import HandRecord, QuarantineRecord
         from tests.test_fuzz_parse import check_hand
 

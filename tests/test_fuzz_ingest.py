@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from rakestats import Warehouse
 from rakestats.cli import main
 from rakestats.columns import HandColumns
-from rakestats.parse import ReadError, UnrecognizedFileError, iter_file, scan_file, zip_members
+from rakestats.formats import ReadError, UnrecognizedFileError, iter_file, scan_file, zip_members
 from rakestats.records import HandRecord, QuarantineRecord, SkipRecord
 from rakestats.warehouse import walk
 from rakestats.warehouse._arrow import hand_key

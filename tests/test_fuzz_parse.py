@@ -33,7 +33,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rakestats.parse import ReadError, UnrecognizedFileError, iter_file
+from rakestats.formats import ReadError, UnrecognizedFileError, iter_file
 from rakestats.records import HandRecord, QuarantineRecord, SkipRecord
 from rakestats.warehouse._arrow import hands_to_tables
 

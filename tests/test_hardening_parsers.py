@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rakestats.parse import iter_file
+from rakestats.formats import iter_file
 from rakestats.records import HandRecord, QuarantineRecord
 
 DATA = Path(__file__).parent / "data"

@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 from rakestats import Warehouse
-from rakestats.parse import ReadError, UnrecognizedFileError, _io, iter_file
+from rakestats.formats import ReadError, UnrecognizedFileError, iter_file
+from rakestats.formats import files as _io
 from rakestats.records import HandRecord
 
 DATA = Path(__file__).parent / "data" / "rake"

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import rakestats.parse
+import rakestats.formats
 from rakestats import Warehouse
 from rakestats.cli import main
-from rakestats.parse._rake_lean import Unhandled
+from rakestats.formats.rake._lean import Unhandled
 from rakestats.sim import simulate
 from rakestats.warehouse import WarehouseLockedError
 from tests._records import lock_held_elsewhere
@@ -171,7 +171,7 @@ def _defer(*args: object) -> bool:
 
 
 def test_retry_quarantined_moves_hands_that_now_pass(histories, tmp_path, monkeypatch):
-    import rakestats.parse.rake as rake_parser
+    import rakestats.formats.rake.parser as rake_parser
 
     src = _files(histories)[-1]
     target = src.read_text(encoding="utf-8").split(" Rake Hand #")[3].split(":")[0]
@@ -184,7 +184,7 @@ def test_retry_quarantined_moves_hands_that_now_pass(histories, tmp_path, monkey
         return original(self, lines, first_line, source_file)
 
     monkeypatch.setattr(rake_parser.RakeParser, "parse_hand", strict)
-    monkeypatch.setattr(rakestats.parse, "lean_hand", _defer)  # the parser decides every hand
+    monkeypatch.setattr(rakestats.formats, "lean_hand", _defer)  # the parser decides every hand
     wh = Warehouse(tmp_path / "wh")
     s = wh.ingest([src])
     assert s.quarantined == 1

@@ -7,8 +7,8 @@ import io
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rakestats.parse import _io
-from rakestats.parse._io import Block, Limits, TextBlock, iter_blocks, iter_byte_blocks
+from rakestats.formats import files as _io
+from rakestats.formats.files import Block, Limits, TextBlock, iter_blocks, iter_byte_blocks
 
 
 def _decoded(blocks: list[Block | TextBlock], fallback: str | None = None) -> list[object]:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from rakestats.parse import UnrecognizedFileError, iter_file, iter_text
+from rakestats.formats import UnrecognizedFileError, iter_file, iter_text
 from rakestats.records import HandRecord, QuarantineRecord
 
 DATA = Path(__file__).parent / "data" / "rake"

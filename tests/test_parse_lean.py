@@ -1,6 +1,6 @@
 """The lean validation path against the full parser.
 
-The lean path (``rakestats.parse._rake_lean``) must accept every hand rakestats writes,
+The lean path (``rakestats.formats.rake._lean``) must accept every hand rakestats writes,
 give exactly the rows the full parser gives, and never accept a hand the full parser
 rejects: whatever it does not vouch for goes to the full parser.
 """
@@ -16,11 +16,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import rakestats.parse._rake_lean as pure_lean
+import rakestats.formats.rake._lean as pure_lean
 from rakestats._speedups import compiled
 from rakestats.columns import HandColumns, hand_key
-from rakestats.parse import RakeParser, Stored, iter_file, scan_file
-from rakestats.parse._io import TextBlock, iter_blocks
+from rakestats.formats import RakeParser, Stored, iter_file, scan_file
+from rakestats.formats.files import TextBlock, iter_blocks
 from rakestats.records import HandRecord
 from rakestats.sim import simulate
 from rakestats.warehouse._arrow import columns_to_tables, hands_to_tables

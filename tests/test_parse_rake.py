@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from rakestats.parse import HandError, RakeParser, iter_file
-from rakestats.parse.rake import parse_rake_hand
+from rakestats.formats import HandError, RakeParser, iter_file
+from rakestats.formats.rake.parser import parse_rake_hand
 from rakestats.records import ActionRecord, Game, HandRecord, PickupRecord, PlayerRecord
 
 DATA = Path(__file__).parent / "data" / "rake"

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rakestats.cards import DECK
-from rakestats.parse import iter_file, iter_text
+from rakestats.formats import iter_file, iter_text
 from rakestats.rake import ActionKind, HouseFee, Phase, RakeHand
 from rakestats.rake.evaluator import evaluate_partial
 from rakestats.rake.events import Action, PickedUp

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rakestats.parse import iter_file
+from rakestats.formats import iter_file
 from rakestats.records import Game, HandRecord, QuarantineRecord
 
 DATA = Path(__file__).parent / "data" / "razz" / "stars"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rakestats.parse import iter_file
+from rakestats.formats import iter_file
 from rakestats.records import HandRecord, QuarantineRecord, SkipRecord
 
 DATA = Path(__file__).parent / "data" / "razz" / "stars"

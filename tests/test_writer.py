@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from rakestats.cards import parse_card, parse_cards
+from rakestats.formats.rake.writer import HandMeta, NameRefusedError, format_hand, write_hand
 from rakestats.rake import ActionKind, HouseFee, RakeHand
-from rakestats.sim.writer import HandMeta, NameRefusedError, format_hand, write_hand
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "hand-history-format.md"
 

@@ -7,7 +7,7 @@ copy records the SHA-256 of the sources it was made from, and :func:`load` uses 
 while those sources are unchanged, so an edited module is never shadowed by a stale
 build. ``RAKESTATS_PURE_PYTHON=1`` turns the compiled copies off.
 
->>> import rakestats.parse._rake_lean as lean
+>>> import rakestats.formats.rake._lean as lean
 >>> load(lean).lean_hand.__name__
 'lean_hand'
 """
@@ -24,8 +24,8 @@ __all__ = ["HOT", "compiled", "copy_source", "load", "source_digest"]
 
 # module name here -> the source module it is compiled from
 HOT = {
-    "c_rake_lean": "rakestats.parse._rake_lean",
-    "c_rake_fast": "rakestats.parse._rake_fast",
+    "c_rake_lean": "rakestats.formats.rake._lean",
+    "c_rake_fast": "rakestats.formats.rake._fast",
     "c_betting_rules": "rakestats.rake.betting_rules",
 }
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent  # the rakestats package

@@ -1,7 +1,7 @@
 """Settling a Razz hand: main and side pots, the lowest hand wins, ties split.
 
 The pots are gross: the site's rake is the caller's business (a validator compares the
-site's figures against these shares, see :mod:`rakestats.parse.stars_razz`).
+site's figures against these shares, see :mod:`rakestats.formats.stars.parser`).
 
 >>> from rakestats.cards import parse_std_cards as c
 >>> s = settle_low(

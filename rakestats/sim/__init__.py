@@ -1,9 +1,9 @@
 """Simulated Rake play: bots, table sessions, and the hand-history writer."""
 
+from rakestats.formats.rake.writer import HandMeta, NameRefusedError, format_hand, write_hand
 from rakestats.sim.runner import SimulationSummary, simulate
 from rakestats.sim.samples import sample_data_dir
 from rakestats.sim.styles import STYLES, Style
-from rakestats.sim.writer import HandMeta, NameRefusedError, format_hand, write_hand
 
 __all__ = [
     "STYLES",

@@ -10,13 +10,13 @@ from pathlib import Path
 from typing import TextIO
 
 from rakestats.cards import ACE_OF_SKULLS, DECK, Card
+from rakestats.formats.rake.writer import HandMeta, format_hand
 from rakestats.rake.engine import Phase, RakeHand
 from rakestats.rake.events import Action, ActionKind, PickedUp
 from rakestats.rake.rules import HouseFee
 from rakestats.rake.showdown import SkullAceOutcome
 from rakestats.sim._bot import Read, choose_action, choose_pick, read_hand
 from rakestats.sim.styles import STYLES
-from rakestats.sim.writer import HandMeta, format_hand
 
 __all__ = ["PlayerCounts", "SessionPlan", "play_session"]
 

@@ -19,11 +19,11 @@ from decimal import Decimal
 from pathlib import Path
 
 from rakestats._pool import WorkerPool
+from rakestats.formats.rake.writer import format_fee
 from rakestats.rake.rules import MAX_PLAYERS, MIN_PLAYERS, HouseFee
 from rakestats.sim._roster import ROSTER, TABLE_NAMES
 from rakestats.sim._session import PlayerCounts, SessionPlan, play_session
 from rakestats.sim.styles import STYLES
-from rakestats.sim.writer import format_fee
 
 __all__ = [
     "DEFAULT_SITE",

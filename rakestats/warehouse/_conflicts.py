@@ -18,7 +18,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from rakestats.parse._io import RefusedError, archive_kind, open_regular
+from rakestats.formats.files import RefusedError, archive_kind, open_regular
 from rakestats.records import QuarantineRecord
 from rakestats.warehouse._store import Snapshot, Store
 

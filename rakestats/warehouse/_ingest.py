@@ -27,7 +27,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from rakestats._pool import WorkerPool
-from rakestats.parse._io import RefusedError, open_regular
+from rakestats.formats.files import RefusedError, open_regular
 from rakestats.records import QuarantineRecord
 from rakestats.warehouse._arrow import partitions, quarantine_to_table
 from rakestats.warehouse._conflicts import conflict_records, stored_sources

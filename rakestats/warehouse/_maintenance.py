@@ -81,7 +81,7 @@ def compact(
 
 def retry_quarantined(store: Store) -> RetrySummary:
     """Re-validate every quarantined hand; move those that now pass into the warehouse."""
-    from rakestats.parse import iter_text
+    from rakestats.formats import iter_text
 
     txn = store.begin()
     rels = txn.base.files("quarantine")

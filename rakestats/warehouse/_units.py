@@ -78,7 +78,7 @@ class UnitResult:
 
 def units_of(path: str, file_index: int, first: int, pending_seconds: float = 0.0) -> list[Unit]:
     """The units of one file (``first``: the index of its first unit in the run)."""
-    from rakestats.parse import zip_members
+    from rakestats.formats import zip_members
 
     try:
         members = zip_members(path)
@@ -248,7 +248,7 @@ def trailing_hand_pending(path: str, pending_seconds: float) -> bool:
 
 
 def _scan_unit(unit: Unit, chunk: _Chunk, result: UnitResult) -> None:
-    from rakestats.parse import ReadError, Stored, UnrecognizedFileError, scan_file
+    from rakestats.formats import ReadError, Stored, UnrecognizedFileError, scan_file
 
     cols = chunk.cols
     begin = chunk.start()

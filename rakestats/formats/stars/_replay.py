@@ -4,14 +4,14 @@ Every line is checked against what :class:`rakestats.razz.StudHand` computes: an
 the order and amounts of the actions (bring-in, completes, the cap, all-ins), the cards
 (none seen twice, each street's earlier cards as dealt), the uncalled bets, the shown
 hands and their ``Lo:`` descriptions. The end of the hand is checked by
-:mod:`rakestats.parse._stars_settle`. The first disagreement raises :class:`HandError`.
+:mod:`rakestats.formats.stars._settle`. The first disagreement raises :class:`HandError`.
 """
 
 from __future__ import annotations
 
 from rakestats.cards import StdCard
-from rakestats.parse._base import HandError
-from rakestats.parse._stars_model import (
+from rakestats.formats._base import HandError
+from rakestats.formats.stars._model import (
     ActLine,
     AnteLine,
     CappedLine,
@@ -25,7 +25,7 @@ from rakestats.parse._stars_model import (
     TotalLine,
     UncalledLine,
 )
-from rakestats.parse._stars_settle import check_end
+from rakestats.formats.stars._settle import check_end
 from rakestats.razz.engine import IllegalActionError, Phase, StudHand
 from rakestats.razz.evaluator import evaluate_low
 from rakestats.razz.events import AntePosted, StudActionKind

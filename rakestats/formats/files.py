@@ -321,7 +321,7 @@ def _format_problem(head: bytes, complete: bool) -> str | None:
     first, cut = _first_line_in(io.BytesIO(head))
     if first is None or (cut and not complete):
         return None  # the head says nothing for sure: reading the file will
-    from rakestats.parse import UnrecognizedFileError, _sniff  # the readers' own test
+    from rakestats.formats import UnrecognizedFileError, _sniff  # the readers' own test
 
     try:
         _sniff(first, "")

@@ -12,9 +12,9 @@ import re
 from collections.abc import Sequence
 
 from rakestats.cards import CardError, StdCard, parse_std_cards
-from rakestats.parse._base import HandError
-from rakestats.parse._stars_header import StarsHeader, parse_money
-from rakestats.parse._stars_model import (
+from rakestats.formats._base import HandError
+from rakestats.formats.stars._header import StarsHeader, parse_money
+from rakestats.formats.stars._model import (
     ActLine,
     AnteLine,
     CappedLine,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rakestats.cards import StdCard
-from rakestats.parse._stars_header import StarsHeader
+from rakestats.formats.stars._header import StarsHeader
 
 __all__ = [
     "ActLine",

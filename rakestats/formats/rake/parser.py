@@ -33,11 +33,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rakestats.parse._base import HandError, ParseResult, SiteParser
-from rakestats.parse._rake_grammar import RakePatterns, parse_lines
-from rakestats.parse._rake_model import ParsedHand
-from rakestats.parse._rake_record import build_record
-from rakestats.parse._rake_replay import Replay
+from rakestats.formats._base import HandError, ParseResult, SiteParser
+from rakestats.formats.rake._grammar import RakePatterns, parse_lines
+from rakestats.formats.rake._model import ParsedHand
+from rakestats.formats.rake._record import build_record
+from rakestats.formats.rake._replay import Replay
 
 __all__ = ["RakeParser", "parse_rake_hand"]
 
@@ -65,5 +65,5 @@ class RakeParser(RakePatterns, SiteParser):
 
 def parse_rake_hand(lines: Sequence[str], first_line: int = 1) -> ParsedHand:
     """The typed intermediate structure of one hand, without validation (raises
-    :class:`rakestats.parse._base.HandError`)."""
+    :class:`rakestats.formats._base.HandError`)."""
     return parse_lines(RakeParser, lines, first_line)

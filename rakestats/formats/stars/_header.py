@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
 from zoneinfo import ZoneInfo
 
-from rakestats.parse._base import HandError
+from rakestats.formats._base import HandError
 
 __all__ = ["HEADER", "StarsHeader", "parse_header", "parse_money"]
 

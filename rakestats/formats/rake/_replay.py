@@ -9,9 +9,9 @@ summary. The first disagreement raises :class:`HandError` naming its line.
 from __future__ import annotations
 
 from rakestats.cards import Card
-from rakestats.parse._base import HandError
-from rakestats.parse._rake_fast import card_text, holding_category
-from rakestats.parse._rake_model import (
+from rakestats.formats._base import HandError
+from rakestats.formats.rake._fast import card_text, holding_category
+from rakestats.formats.rake._model import (
     ActionLine,
     DealtLine,
     MiddleLine,
@@ -22,7 +22,7 @@ from rakestats.parse._rake_model import (
     SkullLine,
     UncalledLine,
 )
-from rakestats.parse._rake_settle import check_collected, check_summary
+from rakestats.formats.rake._settle import check_collected, check_summary
 from rakestats.rake.engine import IllegalActionError, Phase, RakeHand
 from rakestats.rake.events import ActionKind, AntePosted, UncalledReturned
 from rakestats.rake.showdown import Settlement, SkullAceOutcome

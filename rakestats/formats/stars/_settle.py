@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from rakestats.parse._base import HandError
-from rakestats.parse._stars_model import TotalLine
+from rakestats.formats._base import HandError
+from rakestats.formats.stars._model import TotalLine
 from rakestats.razz.events import UncalledReturned
 from rakestats.razz.showdown import Settlement, split
 from rakestats.records import PotRecord
 
 if TYPE_CHECKING:
-    from rakestats.parse._stars_replay import StarsReplay
+    from rakestats.formats.stars._replay import StarsReplay
 
 __all__ = ["check_end"]
 

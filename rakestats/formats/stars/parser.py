@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rakestats.parse._base import HandError, ParseResult, SiteParser
-from rakestats.parse._stars_grammar import parse_lines
-from rakestats.parse._stars_header import HEADER, parse_header
-from rakestats.parse._stars_record import player_records
-from rakestats.parse._stars_replay import StarsReplay
+from rakestats.formats._base import HandError, ParseResult, SiteParser
+from rakestats.formats.stars._grammar import parse_lines
+from rakestats.formats.stars._header import HEADER, parse_header
+from rakestats.formats.stars._record import player_records
+from rakestats.formats.stars._replay import StarsReplay
 from rakestats.records import Game, HandRecord, SkipRecord
 
 __all__ = ["StarsRazzParser"]

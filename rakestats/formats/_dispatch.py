@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from rakestats.parse._base import SiteParser
-from rakestats.parse.phh import PhhParser
-from rakestats.parse.rake import RakeParser
-from rakestats.parse.stars_razz import StarsRazzParser
+from rakestats.formats._base import SiteParser
+from rakestats.formats.phh.parser import PhhParser
+from rakestats.formats.rake.parser import RakeParser
+from rakestats.formats.stars.parser import StarsRazzParser
 
 __all__ = ["PARSERS", "detect"]
 

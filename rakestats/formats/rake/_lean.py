@@ -12,7 +12,7 @@ the text the rules give.
 The lean path only vouches for hands it accepts. On anything else — a broken hand, or
 a form it does not follow (it is stricter than the grammar: lines must be in the order
 rakestats writes them) — it raises :class:`Unhandled`, and the full parser
-(:mod:`rakestats.parse._rake_grammar` and :mod:`rakestats.parse._rake_replay`) decides,
+(:mod:`rakestats.formats.rake._grammar` and :mod:`rakestats.formats.rake._replay`) decides,
 naming the line and the reason when the hand is bad. A test checks on simulated and
 broken corpora that both paths accept the same hands and give the same rows.
 """
@@ -24,10 +24,10 @@ from collections.abc import Sequence
 from rakestats.betting import uncalled_bet
 from rakestats.cards import ACE_OF_SKULLS, DECK
 from rakestats.columns import HandColumns, hand_key
-from rakestats.parse._base import UNSAFE as _UNSAFE
-from rakestats.parse._rake_fast import category_of_indices
-from rakestats.parse._rake_grammar import _tz
-from rakestats.parse._rake_patterns import RakePatterns
+from rakestats.formats._base import UNSAFE as _UNSAFE
+from rakestats.formats.rake._fast import category_of_indices
+from rakestats.formats.rake._grammar import _tz
+from rakestats.formats.rake._patterns import RakePatterns
 from rakestats.rake.betting_rules import (
     betting_options,
     last_raise_after_bet,

@@ -6,12 +6,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rakestats.cards import Card
-from rakestats.parse._rake_fast import cards_text
+from rakestats.formats.rake._fast import cards_text
 from rakestats.rake.showdown import Settlement
 from rakestats.records import Game, HandRecord, PlayerRecord, PotRecord
 
 if TYPE_CHECKING:
-    from rakestats.parse._rake_replay import Replay
+    from rakestats.formats.rake._replay import Replay
 
 __all__ = ["build_record", "pot_records"]
 

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 
 from rakestats.cards import DECK, Card
-from rakestats.parse._base import HandError
-from rakestats.parse._rake_model import (
+from rakestats.formats._base import HandError
+from rakestats.formats.rake._model import (
     ActionLine,
     AnteLine,
     CollectLine,
@@ -32,7 +32,7 @@ from rakestats.parse._rake_model import (
     TotalLine,
     UncalledLine,
 )
-from rakestats.parse._rake_patterns import RakePatterns
+from rakestats.formats.rake._patterns import RakePatterns
 from rakestats.rake.events import ActionKind
 from rakestats.rake.rules import NO_FEE, HouseFee
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from rakestats.parse._rake_model import Section
+from rakestats.formats.rake._model import Section
 
 __all__ = ["RakePatterns"]
 

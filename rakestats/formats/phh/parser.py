@@ -3,7 +3,7 @@
 A PHH file is one hand, a TOML document (read with :mod:`tomllib`). The file is
 recognised by its first line, ``variant = '...'`` (as the PHH data sets write it); hands
 of other variants become :class:`rakestats.records.SkipRecord`. A Razz hand is replayed
-through the stud engine (:mod:`rakestats.parse._phh_replay`) and, when the file gives
+through the stud engine (:mod:`rakestats.formats.phh._replay`) and, when the file gives
 ``finishing_stacks`` (or ``winnings``), they must be the engine's. The dispatcher splits
 files at blank lines, so a PHH file must have none (the PHH data sets write none).
 
@@ -26,9 +26,9 @@ from pathlib import PurePath
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from rakestats.parse._base import HandError, ParseResult, SiteParser
-from rakestats.parse._phh_replay import PhhError, PhhReplay
-from rakestats.parse._stars_record import player_records
+from rakestats.formats._base import HandError, ParseResult, SiteParser
+from rakestats.formats.phh._replay import PhhError, PhhReplay
+from rakestats.formats.stars._record import player_records
 from rakestats.razz.engine import StudHand
 from rakestats.records import Game, HandRecord, PotRecord, SkipRecord
 

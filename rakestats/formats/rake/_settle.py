@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rakestats.parse._base import HandError
-from rakestats.parse._rake_fast import cards_text
-from rakestats.parse._rake_model import CollectLine, Item
+from rakestats.formats._base import HandError
+from rakestats.formats.rake._fast import cards_text
+from rakestats.formats.rake._model import CollectLine, Item
 from rakestats.rake.showdown import Settlement
 
 if TYPE_CHECKING:
-    from rakestats.parse._rake_replay import Replay
+    from rakestats.formats.rake._replay import Replay
 
 __all__ = ["check_collected", "check_summary"]
 
