@@ -18,7 +18,7 @@ from typing import Any
 import duckdb
 import pandas as pd
 
-from rakestats._progress import Progress
+from rakestats.progress import Progress
 from rakestats.stats import StatsMixin
 from rakestats.warehouse import (
     COMMIT_EVERY,

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 import click
 
-from rakestats._progress import Progress
+from rakestats.progress import Progress
 from rakestats.warehouse import WarehouseError
 
 __all__ = ["fail_on_warehouse_error", "progress_bar", "safe_text", "warehouse_option"]

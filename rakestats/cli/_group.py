@@ -14,7 +14,7 @@ from typing import Any, TextIO
 
 import click
 
-from rakestats._version import __version__
+from rakestats import __version__
 
 __all__ = ["COMMANDS", "SUMMARIES", "main"]
 
@@ -76,7 +76,7 @@ class _LazyGroup(click.Group):
             try:
                 return super().invoke(ctx)
             except Exception as exc:
-                from rakestats.warehouse._store import WarehouseError
+                from rakestats.warehouse import WarehouseError
 
                 if not isinstance(exc, WarehouseError):
                     raise

@@ -18,15 +18,17 @@ from rakestats.api import Warehouse
 from rakestats.cli._common import fail_on_warehouse_error, safe_text, warehouse_option
 from rakestats.cli._group import main
 from rakestats.money import format_money
-from rakestats.stats._hand_document import (
+from rakestats.stats import (
     ActionLine,
+    HandDetail,
     HandDocument,
+    HandNotFoundError,
     RevealLine,
     RoundBlock,
+    hand_detail,
     hand_document,
     round_name,
 )
-from rakestats.stats._hands import HandDetail, HandNotFoundError, hand_detail
 
 __all__ = ["format_hand", "format_hand_json", "hand_command"]
 

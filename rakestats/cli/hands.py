@@ -15,8 +15,7 @@ from rakestats.cli._common import fail_on_warehouse_error, safe_text, warehouse_
 from rakestats.cli._display import DISPLAY_SUFFIX, STAKE_COLUMNS, money_text, with_display
 from rakestats.cli._filters import check_filters, filter_options, nothing_matched
 from rakestats.cli._group import main
-from rakestats.stats import HAND_LIST_COLUMNS, AliasError
-from rakestats.stats._hands import OUTCOMES, SKULL_OUTCOMES
+from rakestats.stats import HAND_LIST_COLUMNS, OUTCOMES, SKULL_OUTCOMES, AliasError
 
 __all__ = ["DEFAULT_LIMIT", "JSON_KEYS", "LIST_SEPARATOR", "hands_command"]
 

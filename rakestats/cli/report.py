@@ -14,8 +14,7 @@ from rakestats.api import Warehouse
 from rakestats.cli._common import fail_on_warehouse_error, safe_text, warehouse_option
 from rakestats.cli._filters import check_filters, filter_options
 from rakestats.cli._group import main
-from rakestats.report import PAPERS, STEPS, build_report
-from rakestats.report._data import profile_names
+from rakestats.report import PAPERS, STEPS, build_report, profile_names
 from rakestats.stats import AliasError
 
 __all__ = ["report_command", "step_bar"]

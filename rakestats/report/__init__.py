@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Unpack
 
 from rakestats.report._atomic import write_atomic
-from rakestats.report._data import AUTO_LOSS_LIMIT, ReportData, gather
+from rakestats.report._data import AUTO_LOSS_LIMIT, ReportData, gather, profile_names
 from rakestats.report._figures import charts
 from rakestats.report._html import (
     DEFAULT_TEMPLATE,
@@ -44,6 +44,7 @@ __all__ = [
     "build_report",
     "gather",
     "hand_command",
+    "profile_names",
     "write_atomic",
 ]
 
