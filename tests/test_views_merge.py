@@ -177,6 +177,11 @@ def test_same_id_with_other_content_is_a_conflict_not_a_duplicate(
     shutil.copy(tmp_path / "b.txt", tmp_path / "b2.txt")
     wh.ingest([tmp_path / "b.txt"])
     assert len(wh.quarantine()) == 1
+    # a retry finds the copy parses, but it still contradicts the stored one: it stays
+    retry = wh.retry_quarantined()
+    assert (retry.ingested, retry.still_quarantined) == (0, 1)
+    assert wh.quarantine()["reason"].iloc[0] == reason
+    assert len(wh.sql("SELECT * FROM hands")) == 1
 
 
 def test_a_view_showing_other_cards_is_quarantined_with_both_sources(

@@ -141,14 +141,15 @@ def test_keyset_drops_hands_already_in_and_repeated_within_a_batch(tmp_path):
     once = [r for r in unique_hands(records, seen) if r is not None]
     assert len(once) == 3
     with pytest.raises(ValueError, match="each hand once"):
-        keys.filter_new(hands_to_tables(records, 0))
-    fresh, dups, other_view = keys.filter_new(hands_to_tables(once, 0))
+        keys.split(hands_to_tables(records, 0))
+    split = keys.split(hands_to_tables(once, 0))
+    fresh, dups, other_view = split.new, split.duplicates, split.merge
     assert dups == 1 and other_view is None  # same view: nothing to merge
     assert fresh["hands"]["hand_id"].to_pylist() == ["H000003", "H000004"]
     assert fresh["players"].num_rows == 4 and fresh["actions"].num_rows == 4
     # the same hand id at another site is another hand
     other = hands_to_tables([rake_hand(1, site="Other Room")], 0)
-    assert keys.filter_new(other)[1] == 0
+    assert keys.split(other).duplicates == 0
 
 
 def test_compact_merges_parts_atomically_and_keeps_every_row(tmp_path):
@@ -189,7 +190,8 @@ def test_a_hand_seen_from_another_view_keeps_one_copy_with_the_union_of_cards(tm
     with store.lock():
         _commit(store, [anns_log, rake_hand(2)])
     keys = KeySet.load(store, store.snapshot())
-    fresh, dups, other_view = keys.filter_new(hands_to_tables([bobs_log], 0))
+    split = keys.split(hands_to_tables([bobs_log], 0))
+    fresh, dups, other_view = split.new, split.duplicates, split.merge
     assert dups == 1 and fresh["hands"].num_rows == 0 and other_view is not None
     with store.lock():
         txn = store.begin()
@@ -208,7 +210,8 @@ def test_a_hand_seen_from_another_view_keeps_one_copy_with_the_union_of_cards(tm
     # the same log again adds nothing and rewrites nothing
     keys = KeySet.load(store, store.snapshot())
     version = store.snapshot().version
-    _, dups, other_view = keys.filter_new(hands_to_tables([bobs_log], 0))
+    split = keys.split(hands_to_tables([bobs_log], 0))
+    dups, other_view = split.duplicates, split.merge
     assert dups == 1
     if other_view is not None:
         with store.lock():

@@ -51,7 +51,7 @@ def _signatures(t: pa.Table) -> np.ndarray:
 
 @dataclass
 class Split:
-    """A batch split by :meth:`KeySet.filter_new`: the hands not seen before (``new``),
+    """A batch split by :meth:`KeySet.split`: the hands not seen before (``new``),
     how many were duplicates, the duplicates that come from another view than the
     stored copy (``merge``, candidates for :func:`~rakestats.warehouse._merge.merge_views`)
     and the copies whose content differs from the stored copy's (``conflicts``: the
@@ -113,14 +113,6 @@ class KeySet:
 
     def __contains__(self, key: int) -> bool:
         return self._lookup(key) is not None
-
-    def filter_new(
-        self, tables: dict[str, pa.Table]
-    ) -> tuple[dict[str, pa.Table], int, dict[str, pa.Table] | None]:
-        """:meth:`split` as (new, duplicates, merge), conflicts counted as duplicates."""
-        s = self.split(tables)
-        n_conflicts = 0 if s.conflicts is None else s.conflicts.num_rows
-        return s.new, s.duplicates + n_conflicts, s.merge
 
     def split(self, tables: dict[str, pa.Table]) -> Split:
         """Split a batch into the hands not seen before, duplicates, other views of

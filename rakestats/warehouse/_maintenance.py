@@ -6,13 +6,14 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from rakestats.records import HandRecord, QuarantineRecord
-from rakestats.warehouse._arrow import hands_to_tables, partitions, quarantine_to_table
+from rakestats.warehouse._arrow import hand_key, hands_to_tables, partitions, quarantine_to_table
 from rakestats.warehouse._dedupe import KeySet, unique_hands
 from rakestats.warehouse._store import Store
 from rakestats.warehouse.schema import HAND_TABLES, TABLES
@@ -79,6 +80,19 @@ def compact(
     return CompactSummary(before, after)
 
 
+def _record_of(row: dict[str, Any], reason: str) -> QuarantineRecord:
+    """A stored quarantine row as a record, with ``reason``."""
+    return QuarantineRecord(
+        row["source_file"],
+        row["line"],
+        reason,
+        row["raw_text"],
+        row["site"],
+        row["hand_id"],
+        row["game"],
+    )
+
+
 def retry_quarantined(store: Store) -> RetrySummary:
     """Re-validate every quarantined hand; move those that now pass into the warehouse."""
     from rakestats.formats import iter_text
@@ -92,35 +106,29 @@ def retry_quarantined(store: Store) -> RetrySummary:
     settled = everything.filter(pc.is_valid(everything["resolved_at"]))
     rows = everything.filter(pc.is_null(everything["resolved_at"])).to_pylist()
     keys = KeySet.load(store, txn.base)
-    passed: list[HandRecord] = []
+    passed: list[tuple[HandRecord, dict[str, Any]]] = []
     remaining: list[QuarantineRecord] = []
     for row in rows:
         results = list(iter_text(row["raw_text"].splitlines(), row["source_file"]))
         hands = [r for r in results if isinstance(r, HandRecord)]
         if len(hands) == 1 and len(results) == 1:
-            passed.append(hands[0])
+            passed.append((hands[0], row))
         else:
             reason = next(
                 (r.reason for r in results if isinstance(r, QuarantineRecord)), row["reason"]
             )
-            remaining.append(
-                QuarantineRecord(
-                    row["source_file"],
-                    row["line"],
-                    reason,
-                    row["raw_text"],
-                    row["site"],
-                    row["hand_id"],
-                    row["game"],
-                )
-            )
+            remaining.append(_record_of(row, reason))
     ingested = dups = 0
-    once = [r for r in unique_hands(passed, set()) if r is not None]
+    once = [r for r in unique_hands([rec for rec, _ in passed], set()) if r is not None]
     if once:
-        tables = hands_to_tables(once, txn.version)
-        fresh, dups, _ = keys.filter_new(tables)
-        dups += len(passed) - len(once)
+        split = keys.split(hands_to_tables(once, txn.version))
+        fresh = split.new
         ingested = fresh["hands"].num_rows
+        # a hand that now parses but contradicts the stored copy stays a conflict
+        clash = set() if split.conflicts is None else set(split.conflicts["hand_key"].to_pylist())
+        kept = [row for rec, row in passed if hand_key(rec.site, rec.hand_id) in clash]
+        remaining += [_record_of(row, row["reason"]) for row in kept]
+        dups = len(passed) - ingested - len(kept)
         for name in HAND_TABLES:
             for partition, part in partitions(fresh[name]):
                 txn.write(name, part, partition)
