@@ -13,7 +13,7 @@ beside the numbers (after every other column, so the existing ones keep their pl
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 import pandas as pd
@@ -31,6 +31,7 @@ __all__ = [
     "STAKE_COLUMNS",
     "display_columns",
     "money_text",
+    "text_table",
     "with_display",
 ]
 
@@ -71,3 +72,24 @@ def with_display(df: pd.DataFrame, extra: Sequence[str] = ()) -> pd.DataFrame:
             for v, c in zip(df[col], df["currency"], strict=True)
         ]
     return out
+
+
+def text_table(heads: Sequence[str], rows: Sequence[Sequence[str]], left: Collection[int]) -> str:
+    """Rows of text as an aligned table under a ruled header: the columns in ``left``
+    flush left, the others (numbers, amounts) flush right.
+
+    >>> print(text_table(["who", "net"], [["Ann", "$0.97"], ["Bo", "-4,250"]], {0}))
+    who     net
+    ---  ------
+    Ann   $0.97
+    Bo   -4,250
+    """
+    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(heads)]
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(
+            c.ljust(w) if i in left else c.rjust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
+
+    return "\n".join([line(heads), line(["-" * w for w in widths]), *map(line, rows)])

@@ -12,7 +12,13 @@ import pandas as pd
 
 from rakestats.api import Warehouse
 from rakestats.cli._common import fail_on_warehouse_error, safe_text, warehouse_option
-from rakestats.cli._display import DISPLAY_SUFFIX, STAKE_COLUMNS, money_text, with_display
+from rakestats.cli._display import (
+    DISPLAY_SUFFIX,
+    STAKE_COLUMNS,
+    money_text,
+    text_table,
+    with_display,
+)
 from rakestats.cli._filters import check_filters, filter_options, nothing_matched
 from rakestats.cli._group import main
 from rakestats.stats import HAND_LIST_COLUMNS, OUTCOMES, SKULL_OUTCOMES, AliasError
@@ -82,16 +88,8 @@ def _table(df: pd.DataFrame) -> str:
         for _, r in df.iterrows()
     ]
     rows = [[safe_text(c) for c in row] for row in rows]
-    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(heads)]
-    right = {3, 5}  # amounts
-
-    def line(cells: list[str]) -> str:
-        return "  ".join(
-            c.rjust(w) if i in right else c.ljust(w)
-            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
-        ).rstrip()
-
-    return "\n".join([line(heads), line(["-" * w for w in widths]), *map(line, rows)])
+    amounts = {3, 5}  # stakes and pot, flush right
+    return text_table(heads, rows, left=set(range(len(heads))) - amounts)
 
 
 @main.command("hands")

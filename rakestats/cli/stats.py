@@ -12,7 +12,13 @@ import pandas as pd
 
 from rakestats.api import Warehouse
 from rakestats.cli._common import fail_on_warehouse_error, safe_text, warehouse_option
-from rakestats.cli._display import DISPLAY_SUFFIX, display_columns, money_text, with_display
+from rakestats.cli._display import (
+    DISPLAY_SUFFIX,
+    display_columns,
+    money_text,
+    text_table,
+    with_display,
+)
 from rakestats.cli._filters import check_filters, filter_options, nothing_matched
 from rakestats.cli._group import main
 from rakestats.stats import AliasError
@@ -135,16 +141,8 @@ def _table(df: pd.DataFrame, spec: tuple[tuple[str, str, str], ...] = _TABLE) ->
     )
     rows = [[_cell(r[col], fmt, r["currency"]) for _, col, fmt in spec] for _, r in df.iterrows()]
     heads = [h for h, _, _ in spec]
-    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(heads)]
     left = {i for i, (_, _, fmt) in enumerate(spec) if fmt == "s"}
-
-    def line(cells: list[str]) -> str:
-        return "  ".join(
-            c.ljust(w) if i in left else c.rjust(w)
-            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
-        ).rstrip()
-
-    return "\n".join([line(heads), line(["-" * w for w in widths]), *map(line, rows)])
+    return text_table(heads, rows, left)
 
 
 @main.command("stats")

@@ -56,6 +56,8 @@ def resolve_quarantine(store: Store, txn: Transaction, stored: np.ndarray, now: 
     """Mark, in ``txn``, the committed quarantine entries whose hands are now among the
     ``stored`` hand keys; returns how many."""
     total = 0
+    if len(stored) == 0:
+        return total  # nothing stored, nothing resolved: the quarantine is not read
     for rel in txn.base.files("quarantine"):
         part = pq.read_table(store.root / rel)
         marked, n = mark_resolved(part, stored, now)
