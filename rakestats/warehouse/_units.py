@@ -19,6 +19,7 @@ import numpy as np
 import pyarrow as pa
 
 from rakestats.columns import HandColumns
+from rakestats.formats.files import archive_kind
 from rakestats.records import QuarantineRecord, SkipRecord
 from rakestats.warehouse._arrow import columns_to_tables
 from rakestats.warehouse._errors import WarehouseWriteError
@@ -237,8 +238,7 @@ def trailing_hand_pending(path: str, pending_seconds: float) -> bool:
             st = os.fstat(fh.fileno())
             if time.time() - st.st_mtime > pending_seconds or st.st_size == 0:
                 return False
-            head = fh.read(4)
-            if head[:2] in (b"\x1f\x8b", b"PK", b"BZ") or head == b"\xfd7zX":
+            if archive_kind(fh.read(262)) is not None:
                 return False  # archives are not written a line at a time
             fh.seek(max(st.st_size - 2, 0))
             end = fh.read(2)
