@@ -55,9 +55,9 @@ KILLS           ?= 100
 fuzz: $(STAMP)
 	$(PY) benchmarks/fuzz.py --seconds $(FUZZ_SECONDS) --atheris-seconds $(ATHERIS_SECONDS)
 	RAKESTATS_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(VENV)/bin/pytest -q -p no:cacheprovider \
-		tests/test_fuzz_parse.py tests/test_fuzz_ingest.py
+		tests/formats/rake/test_fuzz_parse.py tests/warehouse/test_fuzz_ingest.py
 	RAKESTATS_KILLS=$(KILLS) RAKESTATS_KILL_RERUN_EVERY=5 $(VENV)/bin/pytest -q -s \
-		-p no:cacheprovider tests/test_hardening_kill.py
+		-p no:cacheprovider tests/warehouse/test_hardening_kill.py
 
 sample-data: $(STAMP)
 	$(VENV)/bin/rakestats sample-data --out sample_data

@@ -2,9 +2,9 @@
 docs/reliability.md).
 
 For ``--seconds`` it mutates the seed histories of the test suite (Rake, PokerStars
-Razz, PHH; see tests/test_fuzz_parse.py) and checks every oracle of the readers on each
+Razz, PHH; see tests/formats/rake/test_fuzz_parse.py) and checks every oracle of the readers on each
 mutated file; a share of the time (``--ingest-share``) goes to whole folders of mutated
-files ingested into fresh warehouses (tests/test_fuzz_ingest.py). With
+files ingested into fresh warehouses (tests/warehouse/test_fuzz_ingest.py). With
 ``--atheris-seconds`` and atheris installed, a coverage-guided run follows, in its own
 process, on arbitrary bytes through the readers. A failing input is saved under
 ``--failures`` and the exit status is 1.

@@ -1,0 +1,91 @@
+"""The piece-wise block reader gives exactly the blocks of the line-by-line reader."""
+
+from __future__ import annotations
+
+import io
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rakestats.formats import files as _io
+from rakestats.formats.files import Block, Limits, TextBlock, iter_blocks, iter_byte_blocks
+
+
+def _decoded(blocks: list[Block | TextBlock], fallback: str | None = None) -> list[object]:
+    out: list[object] = []
+    for b in blocks:
+        if isinstance(b, TextBlock):
+            out.append((b.start, b.lines, None, None))
+        else:
+            lines, bad = _io.decode_block(b.lines, b.start, fallback)
+            out.append((b.start, lines, b.problem, bad))
+    return out
+
+
+def _both(data: bytes, lim: Limits) -> tuple[list[object], list[object]]:
+    fast = _decoded(list(iter_blocks(io.BytesIO(data), lim)))
+    slow = _decoded(list(iter_byte_blocks(io.BytesIO(data), lim)))
+    return fast, slow
+
+
+_LINES = st.sampled_from(
+    [b"", b"", b"Seat 1: Ann (10 in chips)", b"Ann: folds", b"  ", b"x\t", b"a\r",
+     b"\xef\xbb\xbfBOM", b"caf\xc3\xa9", b"bad \xff byte", b"y" * 40, b"\xe2\x80\xa8"]
+)  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_LINES, max_size=60), st.booleans(), st.integers(8, 64))
+def test_same_blocks_as_the_line_reader(
+    lines: list[bytes], final_newline: bool, limit: int
+) -> None:
+    data = b"\n".join(lines) + (b"\n" if final_newline else b"")
+    lim = Limits(max_line_bytes=limit, max_hand_bytes=limit * 4)
+    fast, slow = _both(data, lim)
+    assert fast == slow
+
+
+def test_pieces_cut_at_blank_lines_keep_line_numbers(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(_io, "_PIECE_BYTES", 64)
+    hand = b"Head line\nSeat 1: Ann (10 in chips)\nAnn: folds\n"
+    data = b"\n\n".join([hand] * 30) + b"\n" + hand.rstrip(b"\n")
+    fast, slow = _both(data, Limits())
+    assert fast == slow
+    assert [b[0] for b in fast][:3] == [1, 6, 11]
+    assert all(isinstance(b, TextBlock) for b in iter_blocks(io.BytesIO(data), Limits()))
+
+
+def test_a_long_run_without_blank_lines_is_read_line_by_line(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(_io, "_PIECE_BYTES", 16)
+    data = b"\n".join(b"line %d" % i for i in range(200)) + b"\n\nlast\n"
+    fast, slow = _both(data, Limits())
+    assert fast == slow
+    assert fast[-1][0] == 202
+
+
+def test_a_damaged_stream_keeps_the_hands_before_the_piece_it_fails_in(
+    tmp_path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    import gzip
+    from pathlib import Path
+
+    import pytest
+
+    monkeypatch.setattr(_io, "_PIECE_BYTES", 4096)
+    hands = (Path(__file__).parents[2] / "data" / "rake" / "server.txt").read_text(encoding="utf-8")
+    text = "\n\n\n".join([hands.strip()] * 10) + "\n"
+    packed = gzip.compress(text.encode())
+    for cut in (8, 200):  # the trailer, or the end of the data, is missing
+
+        def blocks(reader: object, cut: int = cut) -> list[int]:
+            out: list[int] = []
+            with pytest.raises(EOFError), gzip.open(io.BytesIO(packed[:-cut])) as fh:
+                out.extend(b.start for b in reader(fh, Limits()))  # type: ignore[operator]
+            return out
+
+        by_line = blocks(iter_byte_blocks)
+        by_piece = blocks(iter_blocks)
+        assert by_piece == by_line[: len(by_piece)]  # the same blocks, as far as they go
+        lost = text.encode()[: 4096 + 1].count(b"Rake Hand #") + 1  # one piece at most
+        assert len(by_line) - lost <= len(by_piece)
+        assert len(by_piece) > 0

@@ -1,0 +1,204 @@
+"""The lean validation path against the full parser.
+
+The lean path (``rakestats.formats.rake._lean``) must accept every hand rakestats writes,
+give exactly the rows the full parser gives, and never accept a hand the full parser
+rejects: whatever it does not vouch for goes to the full parser.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import rakestats.formats.rake._lean as pure_lean
+from rakestats._speedups import compiled
+from rakestats.columns import HandColumns, hand_key
+from rakestats.formats import RakeParser, Stored, iter_file, scan_file
+from rakestats.formats.files import TextBlock, iter_blocks
+from rakestats.records import HandRecord
+from rakestats.sim import simulate
+from rakestats.warehouse._arrow import columns_to_tables, hands_to_tables
+
+from .test_parse_broken import BROKEN, GOOD
+
+DATA = Path(__file__).parents[2] / "data" / "rake"
+
+
+COMPILED = compiled(pure_lean)
+IMPLEMENTATIONS = [pure_lean] + ([COMPILED] if COMPILED is not None else [])
+
+
+@pytest.fixture(params=IMPLEMENTATIONS, ids=lambda m: "compiled" if m is COMPILED else "pure")
+def lean(request: pytest.FixtureRequest) -> Any:
+    return request.param
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    root = tmp_path_factory.mktemp("lean")
+    simulate(700, "2-8", 5, root / "server", jobs=1, fee_cap=None)
+    simulate(150, "3-6", 6, root / "player", view="player", jobs=1, house_fee=0)
+    files = sorted(p for p in root.rglob("*.txt"))
+    return [*files, DATA / "server.txt", DATA / "player.txt"]
+
+
+def _hands(path: Path) -> list[tuple[int, list[str]]]:
+    """(first line, lines) of each hand of a file, as the reader splits it."""
+    with path.open("rb") as fh:
+        return [(b.start, b.lines) for b in iter_blocks(fh) if isinstance(b, TextBlock)]
+
+
+def _lean(lean: Any, lines: list[str], start: int) -> HandColumns | None:
+    cols = HandColumns()
+    try:
+        assert lean.lean_hand(lines, start, "f.txt", cols)
+    except Exception:  # Unhandled, or an index past a cut hand: the parser decides
+        return None
+    return cols
+
+
+def _full(lines: list[str], start: int) -> HandRecord | None:
+    rec = RakeParser().parse_hand(lines, start, "f.txt")
+    return rec if isinstance(rec, HandRecord) else None
+
+
+def _same_rows(a: dict[str, pa.Table], b: dict[str, pa.Table]) -> None:
+    for name in a:
+        for col in a[name].column_names:
+            assert a[name][col].equals(b[name][col]), (name, col)
+
+
+def test_every_written_hand_takes_the_lean_path_with_the_same_rows(
+    lean: Any, corpus: list[Path]
+) -> None:
+    n = 0
+    for path in corpus:
+        for start, lines in _hands(path):
+            cols = _lean(lean, lines, start)
+            assert cols is not None, (path.name, start)
+            rec = _full(lines, start)
+            assert rec is not None
+            _same_rows(columns_to_tables(cols, 0), hands_to_tables([rec], 0))
+            n += 1
+    assert n > 850
+
+
+def test_scan_file_stores_the_same_tables_as_iter_file(corpus: list[Path]) -> None:
+    for path in corpus[:3] + corpus[-2:]:
+        cols = HandColumns()
+        results = list(scan_file(path, cols))
+        records = [r for r in iter_file(path) if isinstance(r, HandRecord)]
+        first: dict[int, HandRecord] = {}
+        for r in records:
+            first.setdefault(hand_key(r.site, r.hand_id), r)
+        assert len(results) == len(records)
+        assert results.count(Stored.STORED) == len(first)  # the rest: another view's copy
+        assert results.count(Stored.REPEAT) == len(records) - len(first)
+        _same_rows(columns_to_tables(cols, 0), hands_to_tables(list(first.values()), 0))
+
+
+@pytest.mark.parametrize("case", BROKEN, ids=[b[3][:40] for b in BROKEN])
+def test_the_lean_path_refuses_every_broken_hand(
+    lean: Any, case: tuple[int, str, str, str, str]
+) -> None:
+    hand, old, new = case[0], case[1], case[2]
+    text = GOOD[hand].replace(old, new, 1)
+    lines = [ln for ln in text.split("\n") if ln]
+    assert _full(lines, 1) is None
+    assert _lean(lean, lines, 1) is None
+
+
+def _mutate(lines: list[str], rnd: random.Random) -> list[str]:
+    out = list(lines)
+    i = rnd.randrange(len(out))
+    line = out[i]
+    kind = rnd.randrange(6)
+    if kind == 0:  # change a digit
+        digits = [k for k, ch in enumerate(line) if ch.isdigit()]
+        if digits:
+            k = rnd.choice(digits)
+            line = line[:k] + str((int(line[k]) + rnd.randrange(1, 10)) % 10) + line[k + 1 :]
+    elif kind == 1:  # drop a line
+        del out[i]
+        return out
+    elif kind == 2:  # swap with the next line
+        if i + 1 < len(out):
+            out[i], out[i + 1] = out[i + 1], out[i]
+        return out
+    elif kind == 3:  # change a card
+        for a, b in (("s ", "w "), ("A", "K"), ("f]", "c]"), ("2", "3")):
+            if a in line:
+                line = line.replace(a, b, 1)
+                break
+    elif kind == 4:  # a word for another
+        for a, b in (
+            ("checks", "folds"),
+            ("calls", "bets"),
+            ("up", "down"),
+            ("won", "lost"),
+            ("win", "loss"),
+            ("first", "second"),
+            ("(dealer)", ""),
+            ("all-in", "in"),
+        ):
+            if a in line:
+                line = line.replace(a, b, 1)
+                break
+    else:  # repeat a line
+        out.insert(i, line)
+    out[i] = line
+    return out
+
+
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.data())
+def test_a_mutated_hand_is_refused_or_read_as_the_full_parser_reads_it(
+    lean: Any, corpus: list[Path], data: st.DataObject
+) -> None:
+    path = data.draw(st.sampled_from(corpus))
+    hands = _hands(path)
+    start, lines = data.draw(st.sampled_from(hands))
+    rnd = random.Random(data.draw(st.integers(0, 2**32)))
+    mutated = lines
+    for _ in range(data.draw(st.integers(1, 3))):
+        mutated = _mutate(mutated, rnd)
+    cols = _lean(lean, mutated, start)
+    rec = _full(mutated, start)
+    if cols is not None:
+        assert rec is not None, "the lean path accepted a hand the parser rejects"
+        _same_rows(columns_to_tables(cols, 0), hands_to_tables([rec], 0))
+
+
+def test_the_compiled_copy_is_used_only_while_its_sources_are_unchanged(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import rakestats._speedups as speedups
+
+    if COMPILED is None:
+        assert speedups.load(pure_lean) is pure_lean
+        return
+    assert speedups.load(pure_lean) is COMPILED
+    monkeypatch.setattr(speedups, "_digest", "0" * 64)  # as if a source had been edited
+    assert speedups.load(pure_lean) is pure_lean
+    monkeypatch.setenv("RAKESTATS_PURE_PYTHON", "1")
+    monkeypatch.setattr(speedups, "_digest", None)
+    assert speedups.load(pure_lean) is pure_lean
+
+
+def test_the_install_compiled_the_hot_modules_where_it_could() -> None:
+    import os
+    import shutil
+    import sysconfig
+
+    headers = Path(sysconfig.get_paths()["include"], "Python.h").exists()
+    if os.environ.get("RAKESTATS_PURE_PYTHON") or shutil.which("cc") is None or not headers:
+        pytest.skip("no C compiler or Python headers here: rakestats runs as pure Python")
+    assert COMPILED is not None, "no current compiled copy: rebuild with make (setup.py)"

@@ -1,0 +1,200 @@
+"""Every plot drawn on the Agg backend and checked by content: lines, labels, points,
+bars. No pixels compared."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib
+import numpy as np
+import pandas as pd
+import pytest
+from matplotlib.axes import Axes
+from matplotlib.collections import PathCollection
+from matplotlib.colors import to_hex
+from matplotlib.figure import Figure
+
+from rakestats import Warehouse, plots
+from rakestats.plots import OKABE_ITO
+from tests.report.test_report import INJ, SCRIPT, build_warehouse
+
+matplotlib.use("Agg")
+
+PALETTE = {c.lower() for c in OKABE_ITO.values()}
+
+
+@pytest.fixture(scope="module")
+def wh(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
+    return Warehouse(build_warehouse(tmp_path_factory.mktemp("plots")))
+
+
+def _ax() -> Axes:
+    return Figure().add_subplot()
+
+
+def _legend(ax: Axes) -> list[str]:
+    legend = ax.get_legend()
+    assert legend is not None
+    return [t.get_text() for t in legend.get_texts()]
+
+
+def _scatter(ax: Axes) -> PathCollection:
+    found = [c for c in ax.collections if isinstance(c, PathCollection)]
+    assert len(found) == 1
+    return found[0]
+
+
+def test_no_pyplot_state_and_new_figure_when_no_ax(wh: Warehouse) -> None:
+    import matplotlib.pyplot as plt
+
+    before = plt.get_fignums()
+    for draw in (plots.winrate, plots.aggression_map, plots.skull_ace_outcomes,
+                 plots.winrate_by_position, plots.reveal_categories):  # fmt: skip
+        ax = draw(wh)
+        assert isinstance(ax, Axes) and isinstance(ax.figure, Figure)
+        assert ax.get_title() and ax.get_xlabel() and ax.get_ylabel()
+        assert ax.get_legend() is not None
+        ax.figure.canvas.draw()  # renders on Agg without error
+    assert plt.get_fignums() == before
+
+
+def test_net_won_graph(wh: Warehouse) -> None:
+    df = wh.net_won(players=INJ)
+    ax = _ax()
+    assert plots.net_won_graph(df, ax=ax) is ax
+    lines = [ln for ln in ax.get_lines() if ln.get_label() in _legend(ax)]
+    assert [ln.get_label() for ln in lines] == ["total", "at the Reveal", "without a Reveal"]
+    for line, col in zip(lines, ("cum_net", "cum_net_reveal", "cum_net_no_reveal"), strict=True):
+        assert list(line.get_ydata()) == list(df[col])
+        assert list(line.get_xdata()) == list(range(1, len(df) + 1))
+        assert to_hex(line.get_color()) in PALETTE
+    assert ax.get_title() == f"Net won: {INJ}"
+    assert ax.get_xlabel() == "hands played"
+    assert ax.get_ylabel() == "cumulative net won (chips)"
+    total = lines[0].get_ydata()
+    assert total[-1] == lines[1].get_ydata()[-1] + lines[2].get_ydata()[-1]
+
+
+def test_net_won_graph_needs_one_player(wh: Warehouse) -> None:
+    with pytest.raises(ValueError, match="several players"):
+        plots.net_won_graph(wh.net_won(), ax=_ax())
+    ax = plots.net_won_graph(wh, player=SCRIPT, ax=_ax())
+    assert ax.get_title() == f"Net won: {SCRIPT}"
+
+
+def test_winrate(wh: Warehouse) -> None:
+    df = wh.player_stats()
+    ax = plots.winrate(df, ax=_ax())
+    pts = _scatter(ax).get_offsets()
+    assert len(pts) == 3
+    expected = df.sort_values("winrate_per100")
+    assert [t.get_text() for t in ax.get_yticklabels()] == list(expected["player"])
+    assert np.allclose(np.asarray(pts)[:, 0], expected["winrate_per100"])
+    err = ax.containers[0]  # the error bars
+    segs = err.lines[2][0].get_segments()
+    lows = [s[0][0] for s in segs]
+    assert np.allclose(lows, expected["winrate_ci_low"])
+    assert ax.get_xlabel() == "win rate (antes per 100 hands)"
+    assert sorted(_legend(ax)) == ["95% interval", "win rate"]
+
+
+def test_winrate_crafted_without_interval() -> None:
+    df = pd.DataFrame({"player": ["Ann", "Bob"], "winrate_per100": [5.0, -3.0],
+                       "winrate_ci_low": [1.0, None], "winrate_ci_high": [9.0, None],
+                       "winrate_unit": ["big_bet", "big_bet"]})  # fmt: skip
+    ax = plots.winrate(df, ax=_ax())
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["Bob", "Ann"]
+    assert ax.get_xlabel() == "win rate (big bets per 100 hands)"
+
+
+def test_aggression_map(wh: Warehouse) -> None:
+    df = wh.player_stats()
+    ax = plots.aggression_map(df, ax=_ax())
+    sc = _scatter(ax)
+    offsets = np.asarray(sc.get_offsets())
+    assert len(offsets) == 3
+    assert np.allclose(offsets[:, 0], 100 * df["vpip"])
+    assert np.allclose(offsets[:, 1], df["af"])
+    labels = sorted(t.get_text() for t in ax.texts)
+    assert labels == sorted(df["player"])
+    assert ax.get_xlabel().startswith("VPIP (%")
+    assert ax.get_ylabel().startswith("AF")
+
+
+def test_aggression_map_sizes_by_hands_and_leaves_out_no_af() -> None:
+    df = pd.DataFrame({"player": ["A", "B", "C"], "vpip": [0.2, 0.5, 0.3],
+                       "af": [1.0, 3.0, None], "hands": [100, 400, 50]})  # fmt: skip
+    ax = plots.aggression_map(df, ax=_ax())
+    sizes = _scatter(ax).get_sizes()
+    assert len(sizes) == 2 and sizes[0] > sizes[1]  # most hands first: B, then A
+    assert sorted(t.get_text() for t in ax.texts) == ["A", "B"]
+    legend = ax.get_legend()
+    assert legend is not None and legend.get_title().get_text() == "1 without AF left out"
+
+
+def test_winrate_by_position(wh: Warehouse) -> None:
+    df = wh.player_stats(by=("from_dealer",))
+    ax = plots.winrate_by_position(df, ax=_ax())
+    bars = ax.patches
+    seats = sorted(df["from_dealer"].dropna().unique())
+    assert len(bars) == len(seats) == 3
+    assert [t.get_text() for t in ax.get_xticklabels()] == [str(int(s)) for s in seats]
+    assert ax.get_xlabel().startswith("seats before the dealer")
+    assert ax.get_ylabel() == "win rate (antes per 100 hands)"
+    for bar in bars:
+        assert to_hex(bar.get_facecolor()) in PALETTE
+
+
+def test_winrate_by_position_pools_exactly() -> None:
+    # seat 0: player A, 2 hands x = {1, 3} (mean 2, sd √2); player B, 2 hands {0, 0}
+    # pooled: x = {1, 3, 0, 0}: mean 1 -> 100 per 100 hands
+    df = pd.DataFrame({"player": ["A", "B", "A"], "from_dealer": [0, 0, 1],
+                       "winrate_per100": [200.0, 0.0, -50.0], "winrate_hands": [2, 2, 4],
+                       "sd_per_hand": [2**0.5, 0.0, 1.0]})  # fmt: skip
+    ax = plots.winrate_by_position(df, ax=_ax())
+    heights = [b.get_height() for b in ax.patches]
+    assert heights == pytest.approx([100.0, -50.0])
+    err = ax.containers[1].lines[2][0].get_segments()
+    sd = np.std([1, 3, 0, 0], ddof=1)
+    assert err[0][1][1] - err[0][0][1] == pytest.approx(2 * 1.96 * 100 * sd / 2)
+
+
+def test_skull_ace_outcomes(wh: Warehouse) -> None:
+    df = wh.skull_ace()
+    ax = plots.skull_ace_outcomes(df, ax=_ax())
+    held = df[df["skull_ace_held"] > 0]
+    assert len(ax.patches) == 4 * len(held)
+    assert _legend(ax)[:2] == ["automatic win at the Reveal", "automatic loss at the Reveal"]
+    order = held.sort_values(["skull_ace_held", "player"])
+    assert [t.get_text() for t in ax.get_yticklabels()] == list(order["player"])
+    n = len(held)
+    losses = [p.get_width() for p in ax.patches[n : 2 * n]]
+    assert losses == list(order["skull_ace_auto_losses"])
+    totals = [sum(p.get_width() for p in ax.patches[i::n]) for i in range(n)]
+    assert totals == list(order["skull_ace_held"])
+    assert all("% lost" in t.get_text() for t in ax.texts)
+    assert ax.get_xlabel().endswith("(count)")
+
+
+def test_reveal_categories(wh: Warehouse) -> None:
+    df = wh.hands(outcome="reveal")
+    ax = plots.reveal_categories(df, ax=_ax())
+    assert len(ax.patches) == 2 * 9
+    ticks = [t.get_text() for t in ax.get_xticklabels()]
+    assert ticks[:3] == ["High Card", "Pair", "Two Pair"] and ticks[-1] == "Rake"
+    assert sum(p.get_height() for p in ax.patches) == len(df)
+    won = sum(p.get_height() for p in ax.patches[:9])
+    assert won == int((df["collected"] > 0).sum())
+    assert _legend(ax) == ["won a pot", "won nothing"]
+
+
+def test_plots_reject_frames_without_the_columns() -> None:
+    with pytest.raises(ValueError, match="lacks the column"):
+        plots.winrate(pd.DataFrame({"player": ["A"]}), ax=_ax())
+
+
+def test_figures_save(wh: Warehouse, tmp_path: Path) -> None:
+    ax = plots.winrate(wh)
+    path = tmp_path / "w.png"
+    ax.figure.savefig(path)
+    assert path.stat().st_size > 1000

@@ -1,0 +1,58 @@
+"""Units run in chunks share staged batches, and each unit still gets its own hands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rakestats.sim import simulate
+from rakestats.warehouse import _units
+from rakestats.warehouse._units import Unit, read_batches, run_unit, run_units
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    out = tmp_path_factory.mktemp("chunks")
+    simulate(120, "3-6", 17, out, jobs=1)
+    found = sorted(out.glob("*.txt"))
+    # a file that repeats a hand of the first one, and one with a hand twice
+    first = found[0].read_text(encoding="utf-8").split("\n\n\n")
+    (out / "zz-repeat.txt").write_text(first[0] + "\n\n\n", encoding="utf-8")
+    (out / "zz-twice.txt").write_text(first[1] + "\n\n\n" + first[1] + "\n\n\n", encoding="utf-8")
+    return [*found, out / "zz-repeat.txt", out / "zz-twice.txt"]
+
+
+def _ids(result: _units.UnitResult) -> list[str]:
+    return [i for tables in read_batches(result) for i in tables["hands"]["hand_id"].to_pylist()]
+
+
+@pytest.mark.parametrize("batch", [7, 2_000])
+def test_a_chunk_gives_each_unit_what_it_gives_alone(
+    files: list[Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, batch: int
+) -> None:
+    monkeypatch.setattr(_units, "BATCH_HANDS", batch)
+    units = [Unit(i, i, str(p)) for i, p in enumerate(files)]
+    alone = [run_unit(u, str(tmp_path / "alone")) for u in units]
+    together = run_units(units, str(tmp_path / "together"))
+    assert [r.unit for r in together] == units
+    ids: list[str] = []
+    for a, t in zip(alone, together, strict=True):
+        assert (t.read, t.skipped, len(t.quarantined)) == (
+            a.read, a.skipped, len(a.quarantined),
+        )  # fmt: skip
+        ids = _ids(t)
+        assert ids == _ids(a)
+        assert len(ids) == t.read
+    # every copy of a hand reaches the driver, which tells duplicates, other views and
+    # conflicts apart (tests/warehouse/test_views_merge.py): the hand twice in one file comes twice
+    twice = ids  # the last unit's
+    assert len(twice) == 2 and twice[0] == twice[1]
+    assert len(_ids(run_unit(units[-2], str(tmp_path / "again")))) == 1
+    # every staged file was removed once read; with small batches a unit spans several
+    assert not list((tmp_path / "together").iterdir())
+    if batch == 7:
+        assert max(len(r.batches) for r in together) > 1
+        assert len({s.files["hands"] for r in together for s in r.batches}) < sum(
+            len(r.batches) for r in together
+        )  # units share staged batches
