@@ -31,8 +31,15 @@ sys.path.insert(0, str(ROOT))
 
 
 def campaign(seconds: float, ingest_share: float, seed: int, failures: Path) -> int:
-    from tests.test_fuzz_ingest import check_ingest, make_folder
-    from tests.test_fuzz_parse import SEEDS, Tally, check_file, mutate, original_hands, wrap
+    from tests.formats.rake.test_fuzz_parse import (
+        SEEDS,
+        Tally,
+        check_file,
+        mutate,
+        original_hands,
+        wrap,
+    )
+    from tests.warehouse.test_fuzz_ingest import check_ingest, make_folder
 
     originals = original_hands()
     tally = Tally()
@@ -94,7 +101,7 @@ def _atheris_main(argv: list[str]) -> None:
     with atheris.instrument_imports(include=["rakestats"]):
         from rakestats.formats import ReadError, UnrecognizedFileError, iter_file
         from rakestats.records import HandRecord, QuarantineRecord
-        from tests.test_fuzz_parse import check_hand
+        from tests.formats.rake.test_fuzz_parse import check_hand
 
     path = Path(tempfile.mkdtemp(prefix="rakestats-atheris-")) / "input"
 
@@ -123,7 +130,7 @@ def atheris_run(seconds: int, failures: Path) -> int:
     except ImportError:
         print("atheris is not installed: the coverage-guided run is skipped")
         return 0
-    from tests.test_fuzz_parse import SEEDS
+    from tests.formats.rake.test_fuzz_parse import SEEDS
 
     corpus = Path(tempfile.mkdtemp(prefix="rakestats-atheris-corpus-"))
     for name, data in SEEDS:

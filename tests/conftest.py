@@ -1,10 +1,11 @@
 """Suite-wide settings: which tests are long (``slow``).
 
 ``make test`` runs the suite without the slow tests (a few minutes at most on two
-cores); ``make test-all`` and CI run everything. A test is slow when it kills processes,
-fuzzes, simulates a calibration run, starts a Dask cluster, a notebook kernel or a
-browser, or replays every sample hand: the list below names them in one place, with a
-test file's own ``pytestmark = pytest.mark.slow`` as the other way.
+cores); ``make test-all`` and CI run everything. A test is slow when it kills
+processes, fuzzes, simulates a calibration run, starts a Dask cluster, a notebook
+kernel, a browser or a PDF renderer, or replays every sample hand: the list below names
+them in one place, with a test file's own ``pytestmark = pytest.mark.slow`` as the
+other way.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ _SLOW_FILES = {
     "test_hardening_concurrency.py",
     "test_hardening_kill.py",
     "test_notebooks.py",
+    "test_report_layout.py",
+    "test_report_out_pdf.py",
     "test_stats_sim.py",
     "test_write_failures.py",
 }
@@ -36,6 +39,12 @@ _SLOW_TESTS = (
     "test_views_merge.py::test_a_kill_between",
     "test_memory_bounds.py::",
     "test_report.py::test_report_in_headless_chromium",
+    "test_report_razz.py::test_razz_pdf",
+    "test_plots_text.py::test_report_renders_names_as_written",
+    "test_plots_text.py::test_report_cli_with_a_dollar_name_filter",
+    "test_progress.py::test_long_commands_draw_a_bar_on_a_terminal",
+    "test_progress.py::test_progress_true_in_jupyter_shows_a_bar",
+    "test_razz_evaluator.py::test_pokerkit_best_of_seven_end_to_end",
     "test_cli_startup.py::test_the_package_type_checks_for_windows",
     "test_live_folders.py::test_cli_watch",
     "test_live_folders.py::test_watch_follows",
