@@ -1,4 +1,5 @@
-"""The typed lines of a PokerStars Razz hand, as the grammar reads them.
+"""The neutral model of one stud hand as a room wrote it: the header, the seats and the
+typed lines, whichever room's text they were read from.
 
 Amounts are integers in the hand's unit (cents or chips); every item keeps its 1-based
 line number in the file.
@@ -7,9 +8,9 @@ line number in the file.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from rakestats.cards import StdCard
-from rakestats.formats.stars._header import StarsHeader
 
 __all__ = [
     "ActLine",
@@ -19,14 +20,41 @@ __all__ = [
     "DealtLine",
     "Item",
     "MuckLine",
-    "ParsedStarsHand",
+    "ParsedStudHand",
     "SeatLine",
     "ShowLine",
     "StreetLine",
+    "StudHeader",
     "SummarySeat",
     "TotalLine",
     "UncalledLine",
 ]
+
+
+@dataclass(frozen=True, slots=True)
+class StudHeader:
+    """What the header of a hand says. ``game`` is ``razz``, ``stud`` or ``stud8`` (a
+    game rakestats analyses) or None (another game: the hand is skipped, ``game_text``
+    names it). ``scale`` turns amounts into integers: 100 (cents) for real-money cash
+    games, 1 for chips. ``extra`` holds what the record keeps as text (mixed game,
+    level, buy-in ...). ``table`` and ``max_seats`` when the header line gives them."""
+
+    site: str
+    hand_id: str
+    game: str | None
+    game_text: str
+    is_tournament: bool
+    tournament_id: str | None
+    currency: str
+    scale: int
+    small_bet: int
+    big_bet: int
+    played_at: datetime
+    ante: int | None = None
+    bring_in: int | None = None
+    table: str | None = None
+    max_seats: int | None = None
+    extra: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,8 +76,8 @@ class AnteLine:
 
 @dataclass(frozen=True, slots=True)
 class StreetLine:
-    """``*** 3rd STREET ***`` ... ``*** RIVER ***`` (street 1-5), ``*** SHOW DOWN ***``
-    (6) or ``*** SUMMARY ***`` (7); ``cards``: a card written on the line (community)."""
+    """The start of 3rd ... 7th street (street 1-5), the showdown (6) or the summary
+    (7); ``cards``: a card written on the line (the community card)."""
 
     line: int
     street: int
@@ -58,7 +86,9 @@ class StreetLine:
 
 @dataclass(frozen=True, slots=True)
 class DealtLine:
-    """``Dealt to NAME [before] [new]`` (``before`` empty on 3rd street)."""
+    """Cards dealt to a player: ``before`` the cards written as held already, ``new``
+    the cards dealt now (on 3rd street a room may write the hero's down cards as
+    ``before``: the replay takes the three together)."""
 
     line: int
     name: str
@@ -69,8 +99,10 @@ class DealtLine:
 @dataclass(frozen=True, slots=True)
 class ActLine:
     """A betting line. ``verb``: bring_in, bet, call, raise, complete, check, fold.
-    ``amount`` is the amount written first (bets, calls, raise increments), ``to`` the
-    total of a raise or completion."""
+    ``amount``: for a bring-in, bet or call the chips written; for a raise its
+    increment when the room writes one. ``to``: the round total after a bet, raise or
+    completion when written. ``added``: the chips the action put in, for rooms that
+    write that instead of a total."""
 
     line: int
     name: str
@@ -78,6 +110,7 @@ class ActLine:
     amount: int | None
     to: int | None
     all_in: bool
+    added: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,10 +127,13 @@ class UncalledLine:
 
 @dataclass(frozen=True, slots=True)
 class CollectLine:
+    """A player takes chips from a pot: ``pot`` is ``pot``, ``main pot``, ``side pot``
+    or ``side pot-2`` ... as the room names it (normalised to these words)."""
+
     line: int
     name: str
     amount: int
-    pot: str  # "pot", "main pot", "side pot", "side pot-2" ...
+    pot: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +146,7 @@ class ShowLine:
 
 @dataclass(frozen=True, slots=True)
 class MuckLine:
-    """``mucks hand`` or ``doesn't show hand``."""
+    """A player gives up without showing (``mucks hand``, ``doesn't show hand``)."""
 
     line: int
     name: str
@@ -119,10 +155,13 @@ class MuckLine:
 
 @dataclass(frozen=True, slots=True)
 class TotalLine:
+    """The pot and the rake as the summary states them; ``pots``: the main and side
+    pots when written."""
+
     line: int
     total: int
     rake: int
-    pots: tuple[int, ...]  # main, side pots when written
+    pots: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,8 +194,8 @@ Item = (
 
 
 @dataclass(slots=True)
-class ParsedStarsHand:
-    header: StarsHeader
+class ParsedStudHand:
+    header: StudHeader
     first_line: int
     table: str
     max_seats: int

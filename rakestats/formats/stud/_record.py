@@ -1,12 +1,11 @@
-"""Player records of a validated Razz hand (shared by the PokerStars and PHH readers)."""
+"""Player records of a validated stud hand (shared by the room readers and PHH)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
 from rakestats.cards import StdCard
-from rakestats.razz.engine import StudHand
-from rakestats.razz.evaluator import evaluate_low
+from rakestats.razz import StudHand, evaluate_low
 from rakestats.records import PlayerRecord
 
 __all__ = ["player_records"]

@@ -1,35 +1,61 @@
-"""Checks of the end of a PokerStars Razz hand against the engine's settlement: uncalled
-bets, the pots collected after the site's rake, the total pot and the summary.
+"""Checks of the end of a stud hand against the engine's settlement: uncalled bets, the
+pots collected after the room's rake, the total pot and the summary.
 
-The rake is the site's: it is taken from the pot before it is awarded, so with one pot
-the winners share ``pot - rake`` (odd chips to any of them: the site's choice is
-accepted). With side pots the site does not say which pot the rake came from; each
-player must then collect at most their gross share, winners only, and the shortfall
-must equal the rake.
+The rake is the room's: it is taken from the pot before it is awarded, so with one pot
+the winners share ``pot - rake`` (a split pot in halves, the odd chip to either half;
+odd chips to any of the tied winners: the room's choice is accepted). With side pots
+the room does not say which pot the rake came from; each player must then collect at
+most their gross share, winners only, and the shortfall must equal the rake.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from rakestats.formats._base import HandError
-from rakestats.formats.stars._model import TotalLine
-from rakestats.razz.events import UncalledReturned
-from rakestats.razz.showdown import Settlement, split
+from rakestats.betting import UncalledReturned, split_pot
+from rakestats.formats.stud._common import fail as _fail
+from rakestats.formats.stud._engine import Settlement, pot_parts
+from rakestats.formats.stud._model import TotalLine
 from rakestats.records import PotRecord
 
 if TYPE_CHECKING:
-    from rakestats.formats.stars._replay import StarsReplay
+    from rakestats.formats.stud._replay import StudReplay
 
-__all__ = ["check_end"]
-
-
-def _fail(line: int, reason: str) -> HandError:
-    return HandError(line, f"line {line}: {reason}")
+__all__ = ["check_end", "shares_fit"]
 
 
-def _check_uncalled(r: StarsReplay) -> None:
+def shares_fit(got: Mapping[int, int], parts: Sequence[tuple[int, ...]], net: int) -> bool:
+    """Whether the winners of ``parts`` (one group, or the high and the low half) can
+    have collected ``got`` from a pot of ``net`` chips after the rake: each part its
+    share (the odd chip of two halves to either), each winner of a part an equal share
+    of it, odd chips to any of them.
+
+    >>> shares_fit({1: 5, 2: 4}, [(1, 2)], 9), shares_fit({1: 3, 2: 6}, [(1, 2)], 9)
+    (True, False)
+    >>> shares_fit({1: 5, 2: 4}, [(1,), (2,)], 9), shares_fit({1: 4, 2: 5}, [(1,), (2,)], 9)
+    (True, True)
+    """
+    halves = (
+        [(net,)] if len(parts) == 1 else [(net - net // 2, net // 2), (net // 2, net - net // 2)]
+    )
+    winners = {w for part in parts for w in part}
+    for amounts in halves:
+        base = dict.fromkeys(winners, 0)
+        odd_parts = dict.fromkeys(winners, 0)
+        odd = 0
+        for amount, part in zip(amounts, parts, strict=True):
+            for w in part:
+                base[w] += amount // len(part)
+                odd_parts[w] += 1 if amount % len(part) else 0
+            odd += amount % len(part)
+        extra = {w: got.get(w, 0) - base[w] for w in winners}
+        if all(0 <= x <= odd_parts[w] for w, x in extra.items()) and sum(extra.values()) == odd:
+            return True
+    return False
+
+
+def _check_uncalled(r: StudReplay) -> None:
     e = r.engine
     expected = [(ev.seat, ev.amount) for ev in e.log if isinstance(ev, UncalledReturned)]
     for i, u in enumerate(r.uncalled):
@@ -45,7 +71,7 @@ def _check_uncalled(r: StarsReplay) -> None:
         raise _fail(line, f"missing: Uncalled bet ({amount}) returned to {e.players[seat].name}")
 
 
-def _best(r: StarsReplay, s: Settlement) -> str:
+def _best(r: StudReplay, s: Settlement) -> str:
     names = []
     for pot in s.pots:
         for w in pot.winners:
@@ -54,7 +80,7 @@ def _best(r: StarsReplay, s: Settlement) -> str:
     return ", ".join(dict.fromkeys(names))
 
 
-def _check_collected(r: StarsReplay, s: Settlement, rake: int, line: int) -> dict[int, int]:
+def _check_collected(r: StudReplay, s: Settlement, rake: int, line: int) -> dict[int, int]:
     e = r.engine
     got: dict[int, int] = dict.fromkeys(e.players, 0)
     for c in r.collects:
@@ -62,7 +88,7 @@ def _check_collected(r: StarsReplay, s: Settlement, rake: int, line: int) -> dic
         if seat not in got:
             raise _fail(c.line, f"{c.name} collects but is not in the hand")
         got[seat] += c.amount
-    winners = {w for pot in s.pots for w in pot.winners}
+    winners = {w for i in range(len(s.pots)) for part in pot_parts(s, i) for w in part}
     for seat, amount in got.items():
         if amount and seat not in winners:
             at = next(c.line for c in r.collects if r.seat_of[c.name] == seat)
@@ -71,10 +97,14 @@ def _check_collected(r: StarsReplay, s: Settlement, rake: int, line: int) -> dic
             )
     if len(s.pots) == 1:
         pot = s.pots[0]
-        want = Counter(split(pot.amount - rake, pot.winners))
-        have = Counter(got[w] for w in pot.winners)
-        if want != have:
-            shares = ", ".join(str(x) for x in sorted(want.elements(), reverse=True))
+        parts = pot_parts(s, 0)
+        if not shares_fit(got, parts, pot.amount - rake):
+            net = pot.amount - rake
+            halves = [net] if len(parts) == 1 else [net - net // 2, net // 2]
+            want = [
+                x for h, part in zip(halves, parts, strict=True) for x in split_pot(h, part, part)
+            ]
+            shares = ", ".join(str(x) for x in sorted(want, reverse=True))
             raise _fail(
                 line, f"the pot of {pot.amount} less rake {rake} is {shares} to {_best(r, s)}"
             )
@@ -90,7 +120,7 @@ def _check_collected(r: StarsReplay, s: Settlement, rake: int, line: int) -> dic
     return got
 
 
-def _check_summary(r: StarsReplay, got: dict[int, int]) -> None:
+def _check_summary(r: StudReplay, got: dict[int, int]) -> None:
     e = r.engine
     for it in r.summary:
         seat = r.seat_of[it.name]
@@ -120,7 +150,7 @@ def _pot_index(label: str) -> int:
     return int(label.rsplit("-", 1)[1]) if "-" in label else 1
 
 
-def _pots(r: StarsReplay, s: Settlement, t: TotalLine) -> tuple[PotRecord, ...]:
+def _pots(r: StudReplay, s: Settlement, t: TotalLine) -> tuple[PotRecord, ...]:
     """The pots as the history writes them: each pot's amount (the summary's, before the
     rake; the settlement's where the summary gives none) and the collected lines."""
     shares: dict[int, dict[str, int]] = {}
@@ -136,7 +166,7 @@ def _pots(r: StarsReplay, s: Settlement, t: TotalLine) -> tuple[PotRecord, ...]:
     return tuple(out)
 
 
-def check_end(r: StarsReplay, s: Settlement) -> None:
+def check_end(r: StudReplay, s: Settlement) -> None:
     """The end of the hand agrees with the settlement (raises HandError)."""
     _check_uncalled(r)
     if r.total is None:

@@ -1,62 +1,64 @@
-"""Validation of a parsed PokerStars Razz hand by replaying it through the stud engine.
+"""Validation of a parsed stud hand (any room) by replaying it through the stud engine.
 
-Every line is checked against what :class:`rakestats.razz.StudHand` computes: antes,
-the order and amounts of the actions (bring-in, completes, the cap, all-ins), the cards
-(none seen twice, each street's earlier cards as dealt), the uncalled bets, the shown
-hands and their ``Lo:`` descriptions. The end of the hand is checked by
-:mod:`rakestats.formats.stars._settle`. The first disagreement raises :class:`HandError`.
+Every line is checked against what the engine computes: antes, the order and amounts of
+the actions (bring-in, completes, the cap, all-ins), the cards (none seen twice, each
+street's earlier cards as dealt), the uncalled bets, the shown hands and their
+descriptions. The end of the hand is checked by :mod:`rakestats.formats.stud._settle`.
+The first disagreement raises :class:`HandError`.
 """
 
 from __future__ import annotations
 
+from rakestats.betting import AntePosted
 from rakestats.cards import StdCard
-from rakestats.formats._base import HandError
-from rakestats.formats.stars._model import (
+from rakestats.formats.stud._common import fail as _fail
+from rakestats.formats.stud._engine import (
+    CAP_BETS,
+    STREET_NAMES,
+    IllegalActionError,
+    Phase,
+    Settlement,
+    StudActionKind,
+    StudHand,
+    describe,
+    new_engine,
+)
+from rakestats.formats.stud._model import (
     ActLine,
     AnteLine,
     CappedLine,
     CollectLine,
     DealtLine,
     MuckLine,
-    ParsedStarsHand,
+    ParsedStudHand,
     ShowLine,
     StreetLine,
     SummarySeat,
     TotalLine,
     UncalledLine,
 )
-from rakestats.formats.stars._settle import check_end
-from rakestats.razz.engine import IllegalActionError, Phase, StudHand
-from rakestats.razz.evaluator import evaluate_low
-from rakestats.razz.events import AntePosted, StudActionKind
-from rakestats.razz.rules import CAP_BETS, STREET_NAMES
-from rakestats.razz.showdown import Settlement
+from rakestats.formats.stud._settle import check_end
 from rakestats.records import ActionRecord, PotRecord
 
-__all__ = ["StarsReplay"]
+__all__ = ["StudReplay"]
 
 _K = StudActionKind
 _SIMPLE = {"check": _K.CHECK, "fold": _K.FOLD, "call": _K.CALL, "bring_in": _K.BRING_IN}
-
-
-def _fail(line: int, reason: str) -> HandError:
-    return HandError(line, f"line {line}: {reason}")
 
 
 def _text(cards: tuple[StdCard, ...] | list[StdCard]) -> str:
     return " ".join(map(str, cards))
 
 
-class StarsReplay:
+class StudReplay:
     """Replays one parsed hand; after :meth:`run` the engine and the records collected
     here describe the validated hand."""
 
-    def __init__(self, hand: ParsedStarsHand) -> None:
+    def __init__(self, hand: ParsedStudHand) -> None:
         self.hand = hand
         self.actions: list[ActionRecord] = []
         self.folded_round: dict[int, int] = {}
         self.shown: dict[int, tuple[StdCard, ...]] = {}
-        self.mucked: set[int] = set()
         self.collects: list[CollectLine] = []
         self.uncalled: list[UncalledLine] = []
         self.summary: list[SummarySeat] = []
@@ -87,10 +89,13 @@ class StarsReplay:
             prev = s.seat
         bring_ins = [it for it in hand.items if isinstance(it, ActLine) and it.verb == "bring_in"]
         bring_in = bring_ins[0].amount if bring_ins and not bring_ins[0].all_in else None
-        ante = max((a.amount for a in antes), default=0)
         h = hand.header
+        ante = max((a.amount for a in antes), default=0)
+        if h.game is None:
+            raise _fail(hand.first_line, f"no stud engine for {h.game_text!r}")
         try:
-            engine = StudHand(
+            engine = new_engine(
+                h.game,
                 ante=ante,
                 bring_in=bring_in,
                 small_bet=h.small_bet,
@@ -137,8 +142,6 @@ class StarsReplay:
             elif isinstance(it, ShowLine):
                 self._show(it)
             elif isinstance(it, MuckLine):
-                if it.words == "mucks hand" and self.engine.phase is Phase.SHOWDOWN:
-                    self.mucked.add(self.seat_of[it.name])
                 self._at_showdown(it.name, "muck")
             elif isinstance(it, CollectLine):
                 self._finish(it.line)
@@ -232,11 +235,12 @@ class StarsReplay:
             d = got.get(s)
             if d is None:
                 raise _fail(it.line, f"no cards dealt to {e.players[s].name} on 3rd street")
-            if len(d.new) == 3:
+            new = d.before + d.new if len(d.before) == 2 and len(d.new) == 1 else d.new
+            if len(new) == 3:
                 if self.hero is not None:
                     raise _fail(d.line, "two players' down cards are shown")
                 self.hero = d.name
-                down[s] = list(d.new[:2])
+                down[s] = list(new[:2])
             elif len(d.new) == 1 and not d.before:
                 down[s] = [None, None]
             else:
@@ -261,21 +265,29 @@ class StarsReplay:
             raise _fail(it.line, f"{it.name} acts but no betting round is open: {self._where()}")
         kind = _SIMPLE.get(it.verb)
         amount = it.amount
+        to = it.to
+        if to is None and it.added is not None:
+            to = e.players[seat].round_bet + it.added
         if kind is None:
             first_3rd = e.round == 1 and e.n_bets == 0
             if it.verb == "bet":
                 if e.current_bet > 0 and not e.bring_in_due:
                     raise _fail(it.line, f"{it.name} bets, but there is a bet of {e.current_bet}")
                 kind = _K.COMPLETE if first_3rd else _K.BET
+                amount = to if to is not None else amount
             else:
                 kind = _K.COMPLETE if first_3rd else _K.RAISE
-                amount = it.to
+                amount = to
                 p = e.players[seat]
-                if it.verb == "raise" and it.amount != (it.to or 0) - e.current_bet:
+                if (
+                    it.verb == "raise"
+                    and it.amount is not None
+                    and it.amount != (to or 0) - e.current_bet
+                ):
                     raise _fail(
                         it.line,
-                        f"{it.name} raises by {(it.to or 0) - e.current_bet} "
-                        f"(to {it.to} over {e.current_bet}), not {it.amount}"
+                        f"{it.name} raises by {(to or 0) - e.current_bet} "
+                        f"(to {to} over {e.current_bet}), not {it.amount}"
                         + (f"; {p.name} has {p.round_bet} in" if p.round_bet else ""),
                     )
         try:
@@ -322,7 +334,8 @@ class StarsReplay:
         self.shown[seat] = it.cards
         self._at_showdown(it.name, "show")
         known = [c for c in cards if c is not None]
-        if it.description is not None and it.description.startswith("Lo: "):
-            actual = evaluate_low(known).description
-            if actual != it.description:
+        game = self.hand.header.game
+        if it.description is not None and game is not None and it.description.startswith("Lo: "):
+            actual = describe(game, known)
+            if actual is not None and actual != it.description:
                 raise _fail(it.line, f"{_text(known)} make {actual}, not {it.description}")

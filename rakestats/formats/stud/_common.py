@@ -1,0 +1,83 @@
+"""What every room's reader needs: amounts as integers, local times to UTC, the
+failure of a line.
+
+>>> parse_money("$1,145.50", 100, 1), parse_money("1,145", 1, 1)
+(114550, 1145)
+>>> to_utc((2009, 11, 26, 10, 24, 42), "ET", 1).isoformat()
+'2009-11-26T15:24:42+00:00'
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from decimal import Decimal, InvalidOperation
+from zoneinfo import ZoneInfo
+
+from rakestats.formats._base import HandError
+
+__all__ = ["CURRENCY_SYMBOLS", "ZONES", "fail", "parse_money", "to_utc"]
+
+#: Time-zone abbreviations the rooms write, to IANA zones (the summer and winter
+#: spellings of a zone map to the same place: the date decides the offset).
+ZONES = {
+    "ET": "America/New_York",
+    "EDT": "America/New_York",
+    "EST": "America/New_York",
+    "UTC": "UTC",
+    "GMT": "UTC",
+    "BST": "Europe/London",
+    "CET": "Europe/Paris",
+    "CEST": "Europe/Paris",
+    "EET": "Europe/Helsinki",
+    "EEST": "Europe/Helsinki",
+    "WET": "Europe/Lisbon",
+    "WEST": "Europe/Lisbon",
+    "MSK": "Europe/Moscow",
+    "MSKS": "Europe/Moscow",
+    "PT": "America/Los_Angeles",
+    "PST": "America/Los_Angeles",
+    "PDT": "America/Los_Angeles",
+    "CT": "America/Chicago",
+    "CST": "America/Chicago",
+    "CDT": "America/Chicago",
+    "MT": "America/Denver",
+    "MST": "America/Denver",
+    "MDT": "America/Denver",
+    "AET": "Australia/Sydney",
+    "BRT": "America/Sao_Paulo",
+    "ART": "America/Argentina/Buenos_Aires",
+}
+
+#: Currency symbols to ISO codes.
+CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
+
+
+def fail(line: int, reason: str) -> HandError:
+    """The error of a hand whose first offending line is ``line``."""
+    return HandError(line, f"line {line}: {reason}")
+
+
+def parse_money(text: str, scale: int, line: int) -> int:
+    """``$0.04`` -> 4 (scale 100); ``1,145`` -> 1145 (scale 1). Raises HandError."""
+    raw = text.strip().lstrip("$€£").replace(",", "")
+    try:
+        value = Decimal(raw) * scale
+    except InvalidOperation:
+        raise HandError(line, f"line {line}: {text!r} is not an amount") from None
+    if value != value.to_integral_value() or value < 0:
+        raise HandError(line, f"line {line}: {text!r} is not a whole number of units")
+    if value >= 10**18:  # beyond the warehouse's 64-bit amounts (and Decimal's precision)
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise HandError(line, f"line {line}: {shown!r} is too large an amount")
+    return int(value)
+
+
+def to_utc(fields: tuple[int, int, int, int, int, int], zone: str | None, line: int) -> datetime:
+    """A local time ``(year, month, day, hour, minute, second)`` in the zone written as
+    ``zone`` (an abbreviation of :data:`ZONES`; unknown or None: UTC), in UTC."""
+    tz = ZoneInfo(ZONES.get(zone or "UTC", "UTC"))
+    try:
+        local = datetime(*fields, tzinfo=tz)
+    except ValueError as e:  # 2010/02/30, 25:61:61
+        raise fail(line, f"no such date in the header: {e}") from None
+    return local.astimezone(UTC)

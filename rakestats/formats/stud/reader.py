@@ -1,0 +1,143 @@
+"""The shared stud reader: a room's reader subclasses :class:`StudReader`, supplies its
+patterns (:class:`StudPatterns`' class attributes) and reads its header
+(:meth:`StudReader.read_header`); everything else is shared.
+
+A hand is read line by line into the neutral model (:mod:`._model`), replayed through
+the stud engine (:class:`._replay.StudReplay`: legal order and amounts, chips conserved,
+the rake, winners and amounts as the rules give them) and becomes a
+:class:`~rakestats.records.HandRecord`; a hand that fails becomes a
+:class:`~rakestats.records.QuarantineRecord` naming the first offending line and why;
+a hand of a game the engine does not play becomes a
+:class:`~rakestats.records.SkipRecord` naming the game.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rakestats.formats._base import HandError, ParseResult, SiteParser
+from rakestats.formats.stud._engine import GAMES
+from rakestats.formats.stud._grammar import read_seats
+from rakestats.formats.stud._model import ParsedStudHand, StudHeader
+from rakestats.formats.stud._patterns import StudPatterns
+from rakestats.formats.stud._record import player_records
+from rakestats.formats.stud._replay import StudReplay
+from rakestats.records import Game, HandRecord, SkipRecord
+
+__all__ = ["StudReader", "classify_game"]
+
+_GAME_OF = {"razz": Game.RAZZ}
+for _name in ("STUD", "STUD8"):
+    if hasattr(Game, _name):
+        _GAME_OF[_name.lower()] = Game[_name]
+
+_RAZZ = re.compile(r"\brazz\b", re.IGNORECASE)
+_HI_LO = re.compile(r"hi[ -]?/?[ -]?lo|h/l|8 or better|eight or better|\bhl\b|hi-lo", re.I)
+_STUD7 = re.compile(r"(?:7|seven)[ -]?card[ -]?stud|^\s*(?:limit\s+)?stud\b|\bstud\b", re.I)
+_OTHER = re.compile(
+    r"5[ -]?card|five[ -]?card|2-7|deuce|triple|courchevel|hold'?em|omaha|draw|badugi|"
+    r"horse|8-game|mixed",
+    re.IGNORECASE,
+)
+
+
+def classify_game(text: str) -> str | None:
+    """The game rakestats analyses that a room's game name means (``razz``, ``stud``,
+    ``stud8``), or None for another game (five-card stud, 2-7 razz, triple stud ...).
+
+    >>> [classify_game(t) for t in ("Razz Limit", "7 Card Stud Hi/Lo Limit",
+    ...  "Limit Stud Hi", "Limit Stud H/L", "7 Card Stud", "Limit 5 Card Stud",
+    ...  "Triple Stud", "2-7 Razz", "Hold'em No Limit")]
+    ['razz', 'stud8', 'stud', 'stud8', 'stud', None, None, None, None]
+    """
+    if _OTHER.search(text.replace("Stud Hi", "Stud")):
+        return None
+    if _RAZZ.search(text):
+        return "razz"
+    if _STUD7.search(text):
+        return "stud8" if _HI_LO.search(text) else "stud"
+    return None
+
+
+class StudReader(SiteParser, StudPatterns):
+    """The reader of one room's stud hands. A subclass sets ``format_name``, ``site``,
+    ``header_pattern`` (it matches the first line of every hand, and recognises the
+    room from a file's first line) and its patterns, and implements
+    :meth:`read_header`."""
+
+    game = "razz"
+    site: ClassVar[str]
+    #: A hand whose header line has none of these words is skipped unread.
+    stud_words: ClassVar[re.Pattern[str]] = re.compile(r"razz|stud", re.IGNORECASE)
+
+    def read_header(self, lines: Sequence[str], first_line: int) -> StudHeader:
+        """The header of a hand (raises HandError)."""
+        raise NotImplementedError
+
+    def game_text(self, lines: Sequence[str]) -> str:
+        """The game a hand's first line names, for a skipped hand that cannot be read."""
+        return lines[0] if lines else "unknown"
+
+    def hand_id_of(self, lines: Sequence[str]) -> str | None:
+        """The hand id from the header pattern's group 2, if it has one."""
+        m = self.header_pattern.match(lines[0]) if lines else None
+        return m[2] if m is not None and m.re.groups >= 2 else None
+
+    def parse_hand(self, lines: Sequence[str], first_line: int, source_file: str) -> ParseResult:
+        hand_id = self.hand_id_of(lines)
+        try:
+            if not lines or self.header_pattern.match(lines[0]) is None:
+                raise HandError(first_line, f"line {first_line}: not a {self.site} hand header")
+            if self.stud_words.search(lines[0]) is None:
+                return SkipRecord(source_file, first_line, self.game_text(lines), hand_id)
+            header = self.read_header(lines, first_line)
+            if header.game is None or header.game not in GAMES or header.game not in _GAME_OF:
+                return SkipRecord(source_file, first_line, header.game_text, header.hand_id)
+            return self.record(header, self.parse_lines(header, lines, first_line), source_file)
+        except HandError as e:
+            return self.quarantine(
+                lines, e.line, e.reason, source_file, site=self.site, hand_id=hand_id
+            )
+
+    def parse_lines(
+        self, header: StudHeader, lines: Sequence[str], first_line: int
+    ) -> ParsedStudHand:
+        """The typed lines of a hand whose header is read (raises HandError)."""
+        return read_seats(self, header, lines, first_line)
+
+    def record(self, header: StudHeader, parsed: ParsedStudHand, source_file: str) -> HandRecord:
+        """The replayed, validated hand as a record (raises HandError)."""
+        assert header.game is not None
+        replay = StudReplay(parsed)
+        settlement = replay.run()
+        assert replay.total is not None
+        e = replay.engine
+        return HandRecord(
+            hand_id=header.hand_id,
+            site=header.site,
+            game=_GAME_OF[header.game],
+            played_at=header.played_at,
+            table_name=parsed.table,
+            max_seats=parsed.max_seats,
+            currency=header.currency,
+            is_tournament=header.is_tournament,
+            ante=e.ante,
+            total_pot=settlement.total_pot,
+            house_fee=replay.total.rake,
+            source_file=source_file,
+            source_line=parsed.first_line,
+            view="player",
+            players=player_records(e, replay.collected, replay.folded_round),
+            actions=tuple(replay.actions),
+            small_bet=header.small_bet,
+            big_bet=header.big_bet,
+            bring_in=e.bring_in,
+            dealer_seat=None,
+            hero=replay.hero,
+            tournament_id=header.tournament_id,
+            extra=dict(header.extra),
+            reveal=tuple(replay.reveal),
+            pots=replay.pots,
+        )
