@@ -7,13 +7,13 @@ ace of spades); see docs/razz.md.
 'Lo: 5,4,3,2,A'
 """
 
-from rakestats.razz._legal import StudLegal
 from rakestats.razz.engine import IllegalActionError, Phase, StudHand, StudPlayer
 from rakestats.razz.evaluator import LowCategory, LowValue, evaluate_low, low_rank
 from rakestats.razz.events import StudAction, StudActionKind
 from rakestats.razz.rules import bring_in_seat, lowest_boards
 from rakestats.razz.showdown import Pot, Settlement, settle_low
 from rakestats.razz.vectorized import category_of_values, evaluate_low_many
+from rakestats.stud import StudLegal
 
 __all__ = [
     "IllegalActionError",

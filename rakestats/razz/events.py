@@ -1,12 +1,14 @@
-"""What happens in a Razz hand, as typed events: the stud engine's log."""
+"""What happens in a Razz hand, as typed events: the stud engine's log
+(:mod:`rakestats.stud.events`)."""
 
-from __future__ import annotations
-
-from dataclasses import dataclass
-from enum import Enum
-
-from rakestats.betting import AntePosted, UncalledReturned
-from rakestats.cards import StdCard
+from rakestats.stud.events import (
+    AntePosted,
+    CardsDealt,
+    Event,
+    StudAction,
+    StudActionKind,
+    UncalledReturned,
+)
 
 __all__ = [
     "AntePosted",
@@ -16,44 +18,3 @@ __all__ = [
     "StudActionKind",
     "UncalledReturned",
 ]
-
-
-class StudActionKind(Enum):
-    """Betting actions. ``COMPLETE`` raises the bring-in to the small bet on 3rd street
-    (also the bring-in player opening for the full small bet)."""
-
-    FOLD = "fold"
-    CHECK = "check"
-    CALL = "call"
-    BET = "bet"
-    RAISE = "raise"
-    BRING_IN = "bring_in"
-    COMPLETE = "complete"
-
-
-@dataclass(frozen=True, slots=True)
-class CardsDealt:
-    """Cards dealt on one street (round 1-5) to one seat; ``seat`` 0 is the community
-    card. ``up`` tells face up from face down."""
-
-    round: int
-    seat: int
-    cards: tuple[StdCard | None, ...]
-    up: tuple[bool, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class StudAction:
-    """A betting action. ``amount`` is the chips added; ``to`` the round total after it;
-    ``facing_bet``: there was a bet to call when the player acted."""
-
-    round: int
-    seat: int
-    kind: StudActionKind
-    amount: int
-    to: int
-    all_in: bool
-    facing_bet: bool
-
-
-Event = AntePosted | CardsDealt | StudAction | UncalledReturned

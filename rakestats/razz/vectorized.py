@@ -32,7 +32,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from rakestats.razz.evaluator import score_ranks
+from rakestats.stud.low import score_ranks
 
 __all__ = ["CHUNK_ROWS", "category_of_values", "evaluate_low_many"]
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rakestats.razz.events import StudActionKind
+from rakestats.stud.events import StudActionKind
 
 if TYPE_CHECKING:
-    from rakestats.razz.engine import StudHand, StudPlayer
+    from rakestats.stud.engine import StudHand, StudPlayer
 
 __all__ = ["StudLegal", "full_targets", "legal_for"]
 
@@ -70,10 +70,11 @@ class StudLegal:
 
 def full_targets(h: StudHand) -> list[int]:
     """Round totals of a full wager: the completion on 3rd street, else the next level of
-    bets, or the current bet plus one bet after a short all-in (both accepted)."""
+    bets, or the current bet plus one bet after a short all-in (both accepted); on an
+    open-pair 4th street in Stud, with the small or the big bet."""
     if h.round == 1 and h.n_bets == 0:
         return [h.small_bet]
-    targets = {(h.n_bets + 1) * h.unit, h.current_bet + h.unit}
+    targets = {base + u for base in (h.level, h.current_bet) for u in h.units}
     return sorted(t for t in targets if t > h.current_bet)
 
 
