@@ -27,6 +27,8 @@ __all__ = [
 class Game(Enum):
     RAKE = "rake"
     RAZZ = "razz"
+    STUD = "stud"  # Seven-Card Stud
+    STUD8 = "stud8"  # Seven-Card Stud Hi/Lo, eight or better
 
 
 @dataclass(frozen=True, slots=True)
