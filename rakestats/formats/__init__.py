@@ -21,6 +21,7 @@ from itertools import chain
 
 from rakestats._speedups import load as _load_compiled
 from rakestats.columns import HandColumns
+from rakestats.formats import _utf16
 from rakestats.formats import files as _io
 from rakestats.formats._base import UNSAFE as _UNSAFE
 from rakestats.formats._base import HandError, ParseResult, SiteParser
@@ -75,6 +76,8 @@ class ReadError(Exception):
 def _sniff(first: str | None, name: str) -> type[SiteParser] | None:
     if first is None:
         return None
+    if "\x00" in first:  # UTF-16 (read as UTF-8 here), or a room's NUL padding
+        first = first.replace("\x00", "").lstrip("\ufffd\ufeff").strip()
     parser = detect(first)
     if parser is None:
         shown = first if len(first) <= 80 else first[:77] + "..."
@@ -128,6 +131,7 @@ def _plan(
             sources = [s for s in sources if s.name == f"{name}!{member}"]
             if not sources:
                 raise UnrecognizedFileError(name, f"no member {member!r} in the archive")
+        sources = [_utf16.transcoded(src) for src in sources]
         plan = [(src, _sniff(_io.first_line_of(src), src.name)) for src in sources]
     except UnrecognizedFileError:
         raise
@@ -327,7 +331,7 @@ def _quarantine(
 ) -> QuarantineRecord:
     m = getattr(parser, "header_pattern", None)
     head = m.match(lines[0]) if m is not None and lines else None
-    site = head[1] if head is not None else None
+    site = getattr(parser, "site", None) or (head[1] if head is not None else None)
     hand_id = head[2] if head is not None else None
     return parser.quarantine(lines, line, reason, src, site=site, hand_id=hand_id)
 

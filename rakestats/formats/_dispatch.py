@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from rakestats.formats._base import SiteParser
+from rakestats.formats.fulltilt.parser import FullTiltParser
 from rakestats.formats.phh.parser import PhhParser
 from rakestats.formats.rake.parser import RakeParser
 from rakestats.formats.stars.parser import StarsRazzParser
 
 __all__ = ["PARSERS", "detect"]
 
-PARSERS: list[type[SiteParser]] = [RakeParser, StarsRazzParser, PhhParser]
-"""Known formats, tried in order (a PokerStars Razz or PHH reader is added here)."""
+PARSERS: list[type[SiteParser]] = [RakeParser, StarsRazzParser, PhhParser, FullTiltParser]
+"""Known formats, tried in order: a room's reader is added here (docs/rooms.md)."""
 
 
 def detect(first_line: str) -> type[SiteParser] | None:

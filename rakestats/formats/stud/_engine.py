@@ -1,8 +1,14 @@
-"""The stud engine as the readers use it: one place that knows which engine plays which
-game, how a settlement splits each pot, and how a shown hand is described.
+"""The stud engine as the readers use it: one place that knows how a game is played
+(:class:`rakestats.stud.StudHand` with a :class:`rakestats.stud.StudGame`), how a
+settlement divides each pot and how a shown hand is described.
 
 >>> GAMES
-('razz',)
+('razz', 'stud', 'stud8')
+>>> from rakestats.cards import parse_std_cards as c
+>>> describe("stud8", c("7c 3s 5h Qc Kc 6d 4d"))
+'HI: a straight, Three to Seven; LO: 7,6,5,4,3'
+>>> describe("razz", c("2d 4s 9d 7c Ts 5s Tc")), describe("stud", c("Ad Qh 3h Kd Ah"))
+('Lo: 9,7,5,4,2', 'a pair of Aces')
 """
 
 from __future__ import annotations
@@ -10,12 +16,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rakestats.cards import StdCard
-from rakestats.razz import (
+from rakestats.stud import (
     IllegalActionError,
+    OddChips,
     Phase,
     Settlement,
     StudActionKind,
+    StudGame,
     StudHand,
+    eight_or_better,
+    evaluate_high,
     evaluate_low,
 )
 
@@ -24,6 +34,7 @@ __all__ = [
     "GAMES",
     "STREET_NAMES",
     "IllegalActionError",
+    "OddChips",
     "Phase",
     "Settlement",
     "StudActionKind",
@@ -34,7 +45,7 @@ __all__ = [
 ]
 
 #: The games the engine plays (the readers skip the others, counted by game).
-GAMES: tuple[str, ...] = ("razz",)
+GAMES: tuple[str, ...] = tuple(g.value for g in StudGame)
 #: A bet (on 3rd street: the completion) and at most three raises per street.
 CAP_BETS = 4
 #: Betting round 1-5 by name.
@@ -49,24 +60,37 @@ def new_engine(
     small_bet: int,
     big_bet: int,
     players: Sequence[tuple[int, str, int]],
+    odd_chips: OddChips | None = None,
 ) -> StudHand:
     """A hand of ``game`` (one of :data:`GAMES`) with the antes posted."""
-    if game not in GAMES:
-        raise ValueError(f"no stud engine for {game!r}")
     return StudHand(
-        ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet, players=players
+        ante=ante,
+        bring_in=bring_in,
+        small_bet=small_bet,
+        big_bet=big_bet,
+        players=players,
+        game=StudGame(game),
+        odd_chips=odd_chips if odd_chips is not None else OddChips(),
     )
 
 
 def pot_parts(s: Settlement, index: int) -> list[tuple[int, ...]]:
     """How pot ``index`` is divided: one group of winners per part (one part for a pot
     that goes to the best hand; the high and the low half of a split pot)."""
-    return [s.pots[index].winners]
+    pot = s.pots[index]
+    return [part.winners for part in pot.parts] if pot.parts else [pot.winners]
 
 
 def describe(game: str, cards: Sequence[StdCard]) -> str | None:
-    """The description of a shown hand in PokerStars' words (``Lo: 9,7,5,4,2``), or
-    None when the game has none to check."""
-    if game == "razz" and len(cards) >= 5:
+    """A shown hand (five cards or more) in PokerStars' words: ``Lo: 9,7,5,4,2`` (Razz),
+    ``a pair of Aces`` (Stud), ``HI: ...; LO: 8,7,5,4,2`` (Stud Hi/Lo; ``HI: ...``
+    alone without a low); None with fewer than five cards."""
+    if len(cards) < 5:
+        return None
+    if game == "razz":
         return evaluate_low(list(cards)).description
-    return None
+    high = evaluate_high(list(cards)).description
+    if game == "stud":
+        return high
+    low = eight_or_better(list(cards))
+    return f"HI: {high}" + (f"; LO: {low.description[4:]}" if low is not None else "")

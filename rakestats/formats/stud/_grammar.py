@@ -204,11 +204,12 @@ def read_seats(
             raise fail(first_line, "the hand ends after its header")
         t = p.table_line.match(lines[1])
         if t is None:
-            raise fail(first_line + 1, "expected the table line")
+            raise fail(first_line + 1, "expected the table line: Table 'NAME' N-max")
         table = t["name"]
         max_seats = int(t["max"]) if t["max"] else max_seats
         i = 2
     hand = ParsedStudHand(header, first_line, table or "", max_seats or 8)
+    hand.check_descriptions = p.check_descriptions
     while i < len(lines) and (s := p.seat_line.match(lines[i])) is not None:
         n = first_line + i
         stack = parse_money(s["stack"], header.scale, n)

@@ -201,3 +201,5 @@ class ParsedStudHand:
     max_seats: int
     seats: list[SeatLine] = field(default_factory=list)
     items: list[Item] = field(default_factory=list)
+    #: Whether the room describes shown hands in PokerStars' words (checked then).
+    check_descriptions: bool = False

@@ -27,6 +27,9 @@ _ALLIN = r"(?P<allin> and is all-in)?"
 class StudPatterns:
     """One room's line patterns (PokerStars' by default)."""
 
+    #: Whether shown hands are described in PokerStars' words (``(Lo: 9,7,5,4,2)``,
+    #: ``(HI: a flush, Queen high; LO: 8,7,5,4,2)``): the replay checks them.
+    check_descriptions: ClassVar[bool] = True
     #: The table line after the header (groups ``name``, ``max``); None: no such line.
     table_line: ClassVar[re.Pattern[str] | None] = re.compile(
         r"^Table '(?P<name>.*)'(?:\s+(?P<max>\d{1,9})-max)?(?:\s.*)?$"

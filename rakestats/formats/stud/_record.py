@@ -5,14 +5,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rakestats.cards import StdCard
-from rakestats.razz import StudHand, evaluate_low
+from rakestats.formats.stud._engine import describe
 from rakestats.records import PlayerRecord
+from rakestats.stud import StudGame, StudHand, evaluate_high, evaluate_low
 
 __all__ = ["player_records"]
 
 
 def _text(cards: list[StdCard]) -> str | None:
     return " ".join(map(str, cards)) if cards else None
+
+
+def _category(game: StudGame, cards: list[StdCard]) -> str:
+    value = evaluate_low(cards) if game is StudGame.RAZZ else evaluate_high(cards)
+    return value.category.name
 
 
 def player_records(
@@ -25,8 +31,10 @@ def player_records(
     ``cards``: every card of the player that the history shows, in dealing order;
     ``hole_cards``: the down cards, when all are known; ``up_cards``: the face-up cards.
     At a showdown, players still in went to the reveal; for those whose seven cards are
-    known, ``hand_category`` is the :class:`rakestats.razz.LowCategory` name of their
-    best low and ``hand_description`` its ``Lo: ...`` text.
+    known, ``hand_category`` is the :class:`rakestats.stud.LowCategory` name of their
+    best low (Razz) or the :class:`rakestats.stud.HighCategory` name of their best high
+    hand (Stud, Stud Hi/Lo), and ``hand_description`` its text as PokerStars writes it
+    (``Lo: 9,7,5,4,2``, ``a pair of Aces``, ``HI: a flush, Queen high; LO: 8,7,5,4,2``).
     """
     s = h.settlement
     assert s is not None
@@ -38,9 +46,8 @@ def player_records(
         down = [c for c, up in zip(p.cards, p.is_up, strict=True) if not up]
         hole = [c for c in down if c is not None]
         at_reveal = s.showdown and not p.folded
-        value = evaluate_low(known) if at_reveal and len(known) >= 5 else None
-        if value is not None and len(known) < len(cards):
-            value = None
+        shown = at_reveal and len(known) >= 5 and len(known) == len(cards)
+        category = _category(h.game, known) if shown else None
         out.append(
             PlayerRecord(
                 player=p.name,
@@ -53,8 +60,8 @@ def player_records(
                 hole_cards=_text(hole) if len(hole) == len(down) else None,
                 up_cards=_text(p.up_cards),
                 went_to_reveal=at_reveal,
-                hand_category=value.category.name if value is not None else None,
-                hand_description=value.description if value is not None else None,
+                hand_category=category,
+                hand_description=describe(h.game.value, known) if shown else None,
                 folded_round=folded_round.get(seat),
                 all_in=p.stack == 0 and not p.folded,
             )

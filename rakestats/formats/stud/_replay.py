@@ -39,6 +39,8 @@ from rakestats.formats.stud._model import (
 )
 from rakestats.formats.stud._settle import check_end
 from rakestats.records import ActionRecord, PotRecord
+from rakestats.stud import bring_in_seat
+from rakestats.stud.rules import clockwise_from
 
 __all__ = ["StudReplay"]
 
@@ -144,7 +146,8 @@ class StudReplay:
             elif isinstance(it, MuckLine):
                 self._at_showdown(it.name, "muck")
             elif isinstance(it, CollectLine):
-                self._finish(it.line)
+                if self.engine.phase is not Phase.SHOWDOWN:  # shows may follow: settled later
+                    self._finish(it.line)
                 self.collects.append(it)
             elif isinstance(it, TotalLine):
                 self.total = it
@@ -263,6 +266,8 @@ class StudReplay:
             raise _fail(it.line, f"{it.name} acts but is not in the hand")
         if e.phase is not Phase.BETTING:
             raise _fail(it.line, f"{it.name} acts but no betting round is open: {self._where()}")
+        if e.round == 1 and e.round_actions == 0 and seat != e.to_act:
+            self._bring_in_left_of_all_in(seat)
         kind = _SIMPLE.get(it.verb)
         amount = it.amount
         to = it.to
@@ -312,6 +317,23 @@ class StudReplay:
             )
         )
 
+    def _bring_in_left_of_all_in(self, seat: int) -> None:
+        """Accept the bring-in of ``seat`` when the lowest door card (highest in Razz)
+        is a player's who went all-in on the ante and ``seat`` is the next player to
+        their left who has chips (PokerStars' rule; the engine's is the lowest card
+        among the players with chips)."""
+        e = self.engine
+        door = {s: e.players[s].up_cards[0] for s in e.order if e.players[s].up_cards}
+        if len(door) != len(e.order) or not e.bring_in_due:
+            return
+        low = bring_in_seat(door, e.game)
+        if e.players[low].stack > 0:
+            return
+        left = next((s for s in clockwise_from(e.order, low)[1:] if e.players[s].stack > 0), None)
+        if left == seat:
+            e.bring_in_seat = e.to_act = seat
+            e.first_choices = {seat}
+
     # ------------------------------------------------------------------ showing
     def _at_showdown(self, name: str, what: str) -> None:
         """Note a show or a muck of a player still in, at the showdown, in its order."""
@@ -335,7 +357,7 @@ class StudReplay:
         self._at_showdown(it.name, "show")
         known = [c for c in cards if c is not None]
         game = self.hand.header.game
-        if it.description is not None and game is not None and it.description.startswith("Lo: "):
+        if it.description is not None and game is not None and self.hand.check_descriptions:
             actual = describe(game, known)
             if actual is not None and actual != it.description:
                 raise _fail(it.line, f"{_text(known)} make {actual}, not {it.description}")

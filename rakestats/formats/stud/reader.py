@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import ClassVar
 
 from rakestats.formats._base import HandError, ParseResult, SiteParser
@@ -28,10 +29,7 @@ from rakestats.records import Game, HandRecord, SkipRecord
 
 __all__ = ["StudReader", "classify_game"]
 
-_GAME_OF = {"razz": Game.RAZZ}
-for _name in ("STUD", "STUD8"):
-    if hasattr(Game, _name):
-        _GAME_OF[_name.lower()] = Game[_name]
+_GAME_OF = {"razz": Game.RAZZ, "stud": Game.STUD, "stud8": Game.STUD8}
 
 _RAZZ = re.compile(r"\brazz\b", re.IGNORECASE)
 _HI_LO = re.compile(r"hi[ -]?/?[ -]?lo|h/l|8 or better|eight or better|\bhl\b|hi-lo", re.I)
@@ -87,19 +85,22 @@ class StudReader(SiteParser, StudPatterns):
 
     def parse_hand(self, lines: Sequence[str], first_line: int, source_file: str) -> ParseResult:
         hand_id = self.hand_id_of(lines)
+        game: str | None = None
         try:
             if not lines or self.header_pattern.match(lines[0]) is None:
                 raise HandError(first_line, f"line {first_line}: not a {self.site} hand header")
             if self.stud_words.search(lines[0]) is None:
                 return SkipRecord(source_file, first_line, self.game_text(lines), hand_id)
             header = self.read_header(lines, first_line)
+            game = header.game
             if header.game is None or header.game not in GAMES or header.game not in _GAME_OF:
                 return SkipRecord(source_file, first_line, header.game_text, header.hand_id)
             return self.record(header, self.parse_lines(header, lines, first_line), source_file)
         except HandError as e:
-            return self.quarantine(
+            q = self.quarantine(
                 lines, e.line, e.reason, source_file, site=self.site, hand_id=hand_id
             )
+            return replace(q, game=game) if game is not None else q
 
     def parse_lines(
         self, header: StudHeader, lines: Sequence[str], first_line: int

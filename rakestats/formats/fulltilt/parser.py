@@ -1,0 +1,83 @@
+"""The reader of Full Tilt Poker stud hand histories: Razz, Seven-Card Stud and Stud
+Hi/Lo (docs/rooms.md, Full Tilt), on the shared stud reader.
+
+Full Tilt wrote its histories in UTF-16 (the file reader decodes them; copies saved
+as UTF-8 or cp1252 are read too). Lines read ``NAME verb``, without a colon; raises
+give their total (``raises to $8``), all-ins end with ``, and is all in``; the pot is
+taken with ``NAME wins the pot ($6)`` (``the high pot``, ``the low pot``, ``the side
+pot``, ``ties for ...``); the summary writes ``folded on 3rd St.``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rakestats.formats.fulltilt._header import HEADER, game_words, parse_header
+from rakestats.formats.stud import AMOUNT, StudHeader, StudReader
+
+__all__ = ["FullTiltParser"]
+
+_ALLIN = r"(?P<allin>,? and is all[ -]in)?(?:,? and is capped)?"
+
+
+class FullTiltParser(StudReader):
+    """Full Tilt Poker hand histories; stud hands are read, other games skipped."""
+
+    format_name = "fulltilt"
+    site = "Full Tilt Poker"
+    header_pattern = HEADER
+    fallback_encoding = "cp1252"
+
+    table_line = None
+    seat_line = re.compile(
+        rf"^Seat (?P<seat>\d{{1,9}}): (?P<name>.+?) \((?P<stack>{AMOUNT})\)(?P<tail>.*)$"
+    )
+    streets: ClassVar[dict[str, int]] = {
+        "3RD STREET": 1,
+        "4TH STREET": 2,
+        "5TH STREET": 3,
+        "6TH STREET": 4,
+        "7TH STREET": 5,
+        "RIVER": 5,
+        "SHOW DOWN": 6,
+        "SUMMARY": 7,
+    }
+    actions = (
+        ("ante", re.compile(rf"^ antes (?P<a>{AMOUNT}){_ALLIN}$")),
+        ("bring_in", re.compile(rf"^ brings in for (?P<a>{AMOUNT}){_ALLIN}$")),
+        ("bet", re.compile(rf"^ bets (?P<a>{AMOUNT}){_ALLIN}$")),
+        ("call", re.compile(rf"^ calls (?P<a>{AMOUNT}){_ALLIN}$")),
+        ("raise", re.compile(rf"^ raises to (?P<to>{AMOUNT}){_ALLIN}$")),
+        ("complete", re.compile(rf"^ completes it to (?P<to>{AMOUNT}){_ALLIN}$")),
+        ("check", re.compile(r"^ checks$")),
+        ("fold", re.compile(r"^ folds$")),
+    )
+    action_words = re.compile(r"^ (antes|brings in|bets|calls|raises|completes|checks|folds)\b")
+    show = re.compile(r"^ shows \[(?P<cards>[^\]]*)\](?:\s+(?P<desc>.*))?$")
+    muck = re.compile(r"^ mucks$")
+    collect = re.compile(
+        rf"^ (?:wins|ties for) (?:the )?(?:(?:high|low) )?"
+        rf"(?P<pot>(?:main |side )?pot(?: #?\d+)?) \((?P<a>{AMOUNT})\)(?: with .*)?$"
+    )
+    uncalled = re.compile(rf"^Uncalled bet of (?P<a>{AMOUNT}) returned to (?P<name>.+)$")
+    capped = re.compile(r"^$.")  # Full Tilt writes no cap line
+    check_descriptions = False
+    total = re.compile(
+        rf"^Total pot (?P<total>{AMOUNT})(?P<pots>.*?) \| Rake (?P<rake>{AMOUNT})(?:\s.*)?$"
+    )
+    summary_tags = ("(button) ", "(bring-in) ", "(bring in) ")
+    folded = re.compile(r"^folded on (?:(?P<street>\d)\w\w St\.?|the (?P<river>River))")
+    collected = re.compile(rf"^collected \((?P<a>{AMOUNT})\)")
+    showed = re.compile(
+        rf"^showed \[(?P<cards>[^\]]*)\] and "
+        rf"(?:won \((?P<a>{AMOUNT})\)|(?P<lost>lost))(?: with (?P<desc>.*))?"
+    )
+    mucked = re.compile(r"^mucked(?: \[(?P<cards>[^\]]*)\])?")
+
+    def game_text(self, lines: Sequence[str]) -> str:
+        return game_words(lines[0]) if lines else "unknown"
+
+    def read_header(self, lines: Sequence[str], first_line: int) -> StudHeader:
+        return parse_header(lines[0], first_line)
