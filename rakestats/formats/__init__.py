@@ -189,6 +189,8 @@ def _scan_plan(
                         except Exception:  # the full parser decides
                             pass
                     rec = _block_result(parser, block, name)
+                    if rec is None:
+                        continue
                     if isinstance(rec, HandRecord):
                         yield stored if into.add(rec) else repeat
                     else:
@@ -209,20 +211,28 @@ def _iter_plan(plan: list[tuple[_io.Source, type[SiteParser] | None]]) -> Iterat
             with src.opener() as stream:
                 for block in _io.iter_blocks(stream):
                     line = block.start + len(block.lines) - 1
-                    yield _block_result(parser, block, src.name)
+                    rec = _block_result(parser, block, src.name)
+                    if rec is not None:
+                        yield rec
         except _io.RefusedError as e:
             raise ReadError(src.name, line, e.reason) from e
         except _READ_ERRORS as e:
             raise ReadError(src.name, line, str(e)) from e
 
 
-def _block_result(parser: SiteParser, block: _io.Block | _io.TextBlock, src: str) -> ParseResult:
-    """One hand's block through its parser; a block that broke a limit or is not valid
-    text is quarantined with the reason."""
+def _block_result(
+    parser: SiteParser, block: _io.Block | _io.TextBlock, src: str
+) -> ParseResult | None:
+    """One hand's block through its parser (None: the format's padding, no hand); a
+    block that broke a limit or is not valid text is quarantined with the reason."""
     start = block.start
     if isinstance(block, _io.TextBlock):
+        if parser.is_noise(block.lines):
+            return None
         return _parse_one(parser, block.lines, start, src)
     lines, bad = _io.decode_block(block.lines, start, parser.fallback_encoding)
+    if block.problem is None and parser.is_noise(lines):
+        return None
     if block.problem is not None:
         return _quarantine(parser, lines, start, block.problem[0], block.problem[1], src)
     if bad is not None:
@@ -332,7 +342,7 @@ def _quarantine(
     m = getattr(parser, "header_pattern", None)
     head = m.match(lines[0]) if m is not None and lines else None
     site = getattr(parser, "site", None) or (head[1] if head is not None else None)
-    hand_id = head[2] if head is not None else None
+    hand_id = parser.hand_id_of(lines) if head is not None else None
     return parser.quarantine(lines, line, reason, src, site=site, hand_id=hand_id)
 
 
@@ -361,4 +371,5 @@ def _iter_text(
         return
     parser = parser_type()
     for start, block in _io.iter_text_blocks(lines):
-        yield _parse_one(parser, block, start, source_file)
+        if not parser.is_noise(block):
+            yield _parse_one(parser, block, start, source_file)

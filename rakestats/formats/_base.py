@@ -47,9 +47,21 @@ class SiteParser:
     fallback_encoding: ClassVar[str | None] = None
 
     @classmethod
+    def is_noise(cls, lines: Sequence[str]) -> bool:
+        """Whether a block of lines is no hand but the format's padding between hands
+        (PartyPoker's ``Game #N starts.``, a line of NUL bytes): passed over, not
+        counted. None of the formats' blocks is, by default."""
+        return False
+
+    @classmethod
     def sniff(cls, first_line: str) -> bool:
         """Whether a file whose first non-blank line is ``first_line`` is in this format."""
         return cls.header_pattern.match(first_line) is not None
+
+    def hand_id_of(self, lines: Sequence[str]) -> str | None:
+        """The hand id of a hand's lines: group 2 of ``header_pattern`` on the first."""
+        m = self.header_pattern.match(lines[0]) if lines else None
+        return m[2] if m is not None and m.re.groups >= 2 else None
 
     def parse_hand(self, lines: Sequence[str], first_line: int, source_file: str) -> ParseResult:
         """One hand (its lines without line ends, blank lines excluded) to a record."""

@@ -4,13 +4,20 @@ from __future__ import annotations
 
 from rakestats.formats._base import SiteParser
 from rakestats.formats.fulltilt.parser import FullTiltParser
+from rakestats.formats.partypoker.parser import PartyPokerParser
 from rakestats.formats.phh.parser import PhhParser
 from rakestats.formats.rake.parser import RakeParser
 from rakestats.formats.stars.parser import StarsRazzParser
 
 __all__ = ["PARSERS", "detect"]
 
-PARSERS: list[type[SiteParser]] = [RakeParser, StarsRazzParser, PhhParser, FullTiltParser]
+PARSERS: list[type[SiteParser]] = [
+    RakeParser,
+    StarsRazzParser,
+    PhhParser,
+    FullTiltParser,
+    PartyPokerParser,
+]
 """Known formats, tried in order: a room's reader is added here (docs/rooms.md)."""
 
 

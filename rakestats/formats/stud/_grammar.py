@@ -22,6 +22,7 @@ from rakestats.formats.stud._model import (
     Item,
     MuckLine,
     ParsedStudHand,
+    RoomRules,
     SeatLine,
     ShowLine,
     StreetLine,
@@ -110,9 +111,10 @@ class LineReader:
                 d = self.p.dealt.match(text[len(name) :])
                 if d is None:
                     continue
-                if d["b"] is None:
+                b = d.groupdict().get("b")
+                if b is None:
                     return DealtLine(n, name, (), cards_of(d["a"], n))
-                return DealtLine(n, name, cards_of(d["a"], n), cards_of(d["b"], n))
+                return DealtLine(n, name, cards_of(d["a"], n), cards_of(b, n))
         if any(text.startswith(name + " ") for name in self.names):
             raise fail(n, "cannot read the cards dealt")
         return None
@@ -150,8 +152,9 @@ class LineReader:
             return ActLine(n, name, verb, amount, to, all_in, added)
         if (s := p.show.match(rest)) is not None:
             return ShowLine(n, name, cards_of(s["cards"], n), s["desc"] or None)
-        if p.muck.match(rest):
-            return MuckLine(n, name, rest.strip(": "))
+        if (k := p.muck.match(rest)) is not None:
+            cards = k.groupdict().get("cards")
+            return MuckLine(n, name, rest.strip(": "), cards_of(cards, n) if cards else ())
         if (c := p.collect.match(rest)) is not None:
             pot = (c.groupdict().get("pot") or "pot").strip()
             return CollectLine(n, name, self.money(c["a"], n), pot)
@@ -209,7 +212,7 @@ def read_seats(
         max_seats = int(t["max"]) if t["max"] else max_seats
         i = 2
     hand = ParsedStudHand(header, first_line, table or "", max_seats or 8)
-    hand.check_descriptions = p.check_descriptions
+    hand.room = RoomRules(p.check_descriptions, p.states_rake, p.writes_uncalled, p.up_cards_shown)
     while i < len(lines) and (s := p.seat_line.match(lines[i])) is not None:
         n = first_line + i
         stack = parse_money(s["stack"], header.scale, n)

@@ -21,6 +21,7 @@ __all__ = [
     "Item",
     "MuckLine",
     "ParsedStudHand",
+    "RoomRules",
     "SeatLine",
     "ShowLine",
     "StreetLine",
@@ -146,11 +147,13 @@ class ShowLine:
 
 @dataclass(frozen=True, slots=True)
 class MuckLine:
-    """A player gives up without showing (``mucks hand``, ``doesn't show hand``)."""
+    """A player gives up without showing (``mucks hand``, ``doesn't show hand``);
+    ``cards``: the cards, when the room writes them all the same."""
 
     line: int
     name: str
     words: str
+    cards: tuple[StdCard, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +196,21 @@ Item = (
 )
 
 
+@dataclass(frozen=True, slots=True)
+class RoomRules:
+    """What a room writes, which the checks depend on: shown hands described in
+    PokerStars' words (``check_descriptions``); a ``Total pot ... | Rake ...`` line
+    (``states_rake``; else the rake is the pot less what was collected); ``Uncalled
+    bet`` lines (``writes_uncalled``; else a player's winnings include the uncalled bet
+    returned to them); the other players' up cards (``up_cards_shown``; else the
+    room's bring-in and first player to act on each street are accepted)."""
+
+    check_descriptions: bool = True
+    states_rake: bool = True
+    writes_uncalled: bool = True
+    up_cards_shown: bool = True
+
+
 @dataclass(slots=True)
 class ParsedStudHand:
     header: StudHeader
@@ -201,5 +219,4 @@ class ParsedStudHand:
     max_seats: int
     seats: list[SeatLine] = field(default_factory=list)
     items: list[Item] = field(default_factory=list)
-    #: Whether the room describes shown hands in PokerStars' words (checked then).
-    check_descriptions: bool = False
+    room: RoomRules = field(default_factory=RoomRules)

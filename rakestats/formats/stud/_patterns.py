@@ -27,9 +27,14 @@ _ALLIN = r"(?P<allin> and is all-in)?"
 class StudPatterns:
     """One room's line patterns (PokerStars' by default)."""
 
-    #: Whether shown hands are described in PokerStars' words (``(Lo: 9,7,5,4,2)``,
-    #: ``(HI: a flush, Queen high; LO: 8,7,5,4,2)``): the replay checks them.
+    #: What the room writes (see :class:`~rakestats.formats.stud._model.RoomRules`):
+    #: shown hands described in PokerStars' words (``(Lo: 9,7,5,4,2)``, ``(HI: a
+    #: flush, Queen high; LO: 8,7,5,4,2)``), checked then; a ``Total pot | Rake`` line;
+    #: ``Uncalled bet`` lines; the other players' up cards.
     check_descriptions: ClassVar[bool] = True
+    states_rake: ClassVar[bool] = True
+    writes_uncalled: ClassVar[bool] = True
+    up_cards_shown: ClassVar[bool] = True
     #: The table line after the header (groups ``name``, ``max``); None: no such line.
     table_line: ClassVar[re.Pattern[str] | None] = re.compile(
         r"^Table '(?P<name>.*)'(?:\s+(?P<max>\d{1,9})-max)?(?:\s.*)?$"

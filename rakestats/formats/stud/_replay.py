@@ -9,6 +9,8 @@ The first disagreement raises :class:`HandError`.
 
 from __future__ import annotations
 
+from typing import cast
+
 from rakestats.betting import AntePosted
 from rakestats.cards import StdCard
 from rakestats.formats.stud._common import fail as _fail
@@ -50,6 +52,12 @@ _SIMPLE = {"check": _K.CHECK, "fold": _K.FOLD, "call": _K.CALL, "bring_in": _K.B
 
 def _text(cards: tuple[StdCard, ...] | list[StdCard]) -> str:
     return " ".join(map(str, cards))
+
+
+def _up_cards(up: dict[int, StdCard | None]) -> dict[int, StdCard]:
+    """Up cards for the engine: None only where the room hides them (the engine is then a
+    :class:`HiddenBoardsHand`, which takes them; a :class:`StudHand` refuses them)."""
+    return cast("dict[int, StdCard]", up)
 
 
 class StudReplay:
@@ -103,6 +111,7 @@ class StudReplay:
                 small_bet=h.small_bet,
                 big_bet=h.big_bet,
                 players=[(s.seat, s.name, s.stack) for s in seats],
+                hidden_boards=not hand.room.up_cards_shown,
             )
         except ValueError as e:
             raise _fail(hand.seats[0].line, str(e)) from None
@@ -144,7 +153,7 @@ class StudReplay:
             elif isinstance(it, ShowLine):
                 self._show(it)
             elif isinstance(it, MuckLine):
-                self._at_showdown(it.name, "muck")
+                self._muck(it)
             elif isinstance(it, CollectLine):
                 if self.engine.phase is not Phase.SHOWDOWN:  # shows may follow: settled later
                     self._finish(it.line)
@@ -211,10 +220,11 @@ class StudReplay:
             elif it.street < 5:
                 self._check_before(got)
                 missing = [e.players[s].name for s in e.live_seats if s not in got]
-                if missing:
+                if missing and self.hand.room.up_cards_shown:
                     where = STREET_NAMES[it.street - 1]
                     raise _fail(it.line, f"no card dealt to {', '.join(missing)} on {where}")
-                e.deal_up({s: self._one(d) for s, d in got.items()})
+                up = {s: self._one(got[s]) if s in got else None for s in e.live_seats}
+                e.deal_up(_up_cards(up))
             else:
                 self._check_before(got)
                 if e.needs_community:
@@ -236,6 +246,9 @@ class StudReplay:
         down: dict[int, list[StdCard | None]] = {}
         for s in e.order:
             d = got.get(s)
+            if d is None and not self.hand.room.up_cards_shown:
+                down[s] = [None, None]
+                continue
             if d is None:
                 raise _fail(it.line, f"no cards dealt to {e.players[s].name} on 3rd street")
             new = d.before + d.new if len(d.before) == 2 and len(d.new) == 1 else d.new
@@ -248,10 +261,13 @@ class StudReplay:
                 down[s] = [None, None]
             else:
                 raise _fail(d.line, f"3rd street deals one up card (three to the hero) to {d.name}")
-        e.deal_third(down, {s: got[s].new[-1] for s in e.order})
+        up = {s: got[s].new[-1] if s in got else None for s in e.order}
+        e.deal_third(down, _up_cards(up))
 
     def _check_before(self, got: dict[int, DealtLine]) -> None:
         for s, d in got.items():
+            if not d.before and not self.hand.room.up_cards_shown:
+                continue  # a room that writes the new card only
             p = self.engine.players[s]
             known = [c for c in p.cards if c is not None]
             expected = known if d.name == self.hero else p.up_cards
@@ -268,14 +284,14 @@ class StudReplay:
             raise _fail(it.line, f"{it.name} acts but no betting round is open: {self._where()}")
         if e.round == 1 and e.round_actions == 0 and seat != e.to_act:
             self._bring_in_left_of_all_in(seat)
-        kind = _SIMPLE.get(it.verb)
-        amount = it.amount
-        to = it.to
+        verb, to = self._verb(it, seat), it.to
+        amount = it.amount if it.amount is not None or verb == "call" else it.added
         if to is None and it.added is not None:
             to = e.players[seat].round_bet + it.added
+        kind = _SIMPLE.get(verb)
         if kind is None:
             first_3rd = e.round == 1 and e.n_bets == 0
-            if it.verb == "bet":
+            if verb == "bet":
                 if e.current_bet > 0 and not e.bring_in_due:
                     raise _fail(it.line, f"{it.name} bets, but there is a bet of {e.current_bet}")
                 kind = _K.COMPLETE if first_3rd else _K.BET
@@ -285,7 +301,7 @@ class StudReplay:
                 amount = to
                 p = e.players[seat]
                 if (
-                    it.verb == "raise"
+                    verb == "raise"
                     and it.amount is not None
                     and it.amount != (to or 0) - e.current_bet
                 ):
@@ -316,6 +332,32 @@ class StudReplay:
                 facing_bet=action.facing_bet,
             )
         )
+
+    def _verb(self, it: ActLine, seat: int) -> str:
+        """The verb of a line; a room's bare ``is all-in`` for ``added`` chips is the
+        bring-in, call, bet, completion or raise those chips make."""
+        if it.verb != "all_in":
+            return it.verb
+        e = self.engine
+        p = e.players[seat]
+        to = p.round_bet + (it.added if it.added is not None else it.amount or 0)
+        if e.bring_in_due:
+            return "bring_in" if to < e.small_bet else "complete"
+        if to <= e.current_bet:
+            return "call"
+        return "bet" if e.current_bet == 0 else "raise"
+
+    def _muck(self, it: MuckLine) -> None:
+        """A player gives up at the showdown; cards the room writes all the same are
+        checked as shown ones are."""
+        e = self.engine
+        seat = self.seat_of[it.name]
+        if it.cards and seat in e.players:
+            try:
+                e.reveal(seat, it.cards)
+            except IllegalActionError as err:
+                raise _fail(it.line, str(err)) from None
+        self._at_showdown(it.name, "muck")
 
     def _bring_in_left_of_all_in(self, seat: int) -> None:
         """Accept the bring-in of ``seat`` when the lowest door card (highest in Razz)
@@ -357,7 +399,7 @@ class StudReplay:
         self._at_showdown(it.name, "show")
         known = [c for c in cards if c is not None]
         game = self.hand.header.game
-        if it.description is not None and game is not None and self.hand.check_descriptions:
+        if it.description is not None and game is not None and self.hand.room.check_descriptions:
             actual = describe(game, known)
             if actual is not None and actual != it.description:
                 raise _fail(it.line, f"{_text(known)} make {actual}, not {it.description}")

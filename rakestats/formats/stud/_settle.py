@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from rakestats.betting import UncalledReturned, split_pot
 from rakestats.formats.stud._common import fail as _fail
 from rakestats.formats.stud._engine import Settlement, pot_parts
-from rakestats.formats.stud._model import TotalLine
+from rakestats.formats.stud._model import CollectLine, TotalLine
 from rakestats.records import PotRecord
 
 if TYPE_CHECKING:
@@ -166,9 +166,40 @@ def _pots(r: StudReplay, s: Settlement, t: TotalLine) -> tuple[PotRecord, ...]:
     return tuple(out)
 
 
+def _unwritten_uncalled(r: StudReplay) -> None:
+    """A room that writes no uncalled bets counts the bet returned in the winnings of
+    the player it goes back to: their collected lines are taken less it."""
+    e = r.engine
+    for ev in e.log:
+        if not isinstance(ev, UncalledReturned):
+            continue
+        name = e.players[ev.seat].name
+        k = next((i for i, c in enumerate(r.collects) if c.name == name), None)
+        if k is not None and r.collects[k].amount >= ev.amount:
+            c = r.collects[k]
+            r.collects[k] = CollectLine(c.line, c.name, c.amount - ev.amount, c.pot)
+
+
+def _derived_total(r: StudReplay) -> TotalLine:
+    """The pot line of a room that writes none: the pot the players put in, the rake
+    what was not collected of it."""
+    pot = r.engine.pot
+    collected = sum(c.amount for c in r.collects)
+    line = r.collects[-1].line if r.collects else r.hand.items[-1].line
+    if collected > pot:
+        raise _fail(line, f"the players collect {collected}, more than the pot {pot}")
+    return TotalLine(line, pot, pot - collected, ())
+
+
 def check_end(r: StudReplay, s: Settlement) -> None:
     """The end of the hand agrees with the settlement (raises HandError)."""
-    _check_uncalled(r)
+    room = r.hand.room
+    if room.writes_uncalled:
+        _check_uncalled(r)
+    else:
+        _unwritten_uncalled(r)
+    if r.total is None and not room.states_rake:
+        r.total = _derived_total(r)
     if r.total is None:
         raise _fail(r.hand.items[-1].line, "the summary has no 'Total pot' line")
     t = r.total

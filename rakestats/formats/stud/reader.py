@@ -78,11 +78,6 @@ class StudReader(SiteParser, StudPatterns):
         """The game a hand's first line names, for a skipped hand that cannot be read."""
         return lines[0] if lines else "unknown"
 
-    def hand_id_of(self, lines: Sequence[str]) -> str | None:
-        """The hand id from the header pattern's group 2, if it has one."""
-        m = self.header_pattern.match(lines[0]) if lines else None
-        return m[2] if m is not None and m.re.groups >= 2 else None
-
     def parse_hand(self, lines: Sequence[str], first_line: int, source_file: str) -> ParseResult:
         hand_id = self.hand_id_of(lines)
         game: str | None = None

@@ -1,0 +1,130 @@
+"""PartyPoker hand headers (docs/rooms.md, PartyPoker): the lines before the seats.
+
+A hand reads::
+
+    #Game No : 9581478205
+    ***** Hand History for Game 9581478205 *****
+    $0.50/$1 USD 7 Card Stud Hi-Lo - Monday, August 30, 20:20:17 EEST 2010
+    Table Table  136403 (Real Money)
+    Seat 0 is the button
+    Total number of players : 7/8
+
+or, in a tournament, ``FL 7 Card Stud $6 USD Buy-in Trny:69784932 Level:2
+Stakes-Antes(60/120-10) - Wednesday, May 30, 14:41:43 EDT 2012``. Cash stakes are the
+small and big bets; a tournament's ``Stakes-Antes(60/120-10)`` the bets and the ante.
+
+>>> lines = ["#Game No : 9581478205", "***** Hand History for Game 9581478205 *****",
+...          "$0.50/$1 USD 7 Card Stud Hi-Lo - Monday, August 30, 20:20:17 EEST 2010",
+...          "Table Table  136403 (Real Money)", "Seat 0 is the button",
+...          "Total number of players : 7/8"]
+>>> h, n = parse_header(lines, 1)
+>>> h.hand_id, h.game, h.table, h.max_seats, h.small_bet, h.big_bet, n
+('9581478205', 'stud8', 'Table  136403', 8, 50, 100, 6)
+>>> h.played_at.isoformat()
+'2010-08-30T17:20:17+00:00'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rakestats.formats.stud import StudHeader, classify_game, fail, parse_money, to_utc
+from rakestats.formats.stud._common import CURRENCY_SYMBOLS
+
+__all__ = ["HEADER", "HISTORY", "STARTS", "parse_header"]
+
+#: The first line of a hand: ``Game #N starts.``, ``#Game No : N`` or the title line.
+HEADER = re.compile(
+    r"^\x00*(?:(Game) #(\d+) starts\.|#(Game) No\s*:\s*(\d+)"
+    r"|\*{5} Hand History [Ff]or (Game) (\d+))"
+)
+STARTS = re.compile(r"^\x00*Game #\d+ starts\.\s*$")
+HISTORY = re.compile(r"^\*{5} Hand History [Ff]or Game (?P<id>\d+) \*{5}")
+_CASH = re.compile(
+    r"^(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)(?:\s+(?P<iso>[A-Z]{3}))?\s+"
+    r"(?:(?:FL|NL|PL)\s+)?(?P<game>.+?)\s+-\s+(?P<date>.+)$"
+)
+_TOURNEY = re.compile(
+    r"^(?:(?:FL|NL|PL)\s+)?(?P<game>.+?)\s+(?:(?P<buyin>[$€£]?[\d.,]+)\s*(?:[A-Z]{3})?\s*Buy-in\s+)?"
+    r"Trny:\s?(?P<tid>\d+)\s+Level:\s*(?P<level>\d+)\s+(?:Stakes|Blinds)(?:-Antes)?\("
+    r"(?P<sb>[\d.,]+)\s*/(?P<bb>[\d.,]+)(?:\s*-\s*(?P<ante>[\d.,]+))?\)\s+-\s+(?P<date>.+)$"
+)
+_DATE = re.compile(
+    r"\w+,\s+(?P<month>\w+)\s+(?P<day>\d{1,2}),\s+(?P<h>\d{1,2}):(?P<mi>\d{2}):(?P<s>\d{2})\s+"
+    r"(?P<zone>[A-Z]+)\s+(?P<year>\d{4})"
+)
+_TABLE = re.compile(r"^Table (?P<name>.+?)\s+\((?P<money>Real|Play) Money\)")
+_SEAT = re.compile(r"^Seat \d+: ")
+_PLAYERS = re.compile(r"^Total number of players\s*:\s*\d+/(?P<max>\d+)")
+_MONTHS = {
+    m: i
+    for i, m in enumerate(
+        ("January", "February", "March", "April", "May", "June", "July", "August",
+         "September", "October", "November", "December"),
+        1,
+    )
+}  # fmt: skip
+
+
+def _played_at(text: str, line: int) -> tuple[tuple[int, int, int, int, int, int], str]:
+    d = _DATE.search(text)
+    if d is None or d["month"][:3] not in {m[:3] for m in _MONTHS}:
+        raise fail(line, f"cannot read the date {text!r}")
+    month = next(i for m, i in _MONTHS.items() if m[:3] == d["month"][:3])
+    fields = (int(d["year"]), month, int(d["day"]), int(d["h"]), int(d["mi"]), int(d["s"]))
+    return fields, d["zone"]
+
+
+def parse_header(lines: Sequence[str], first_line: int) -> tuple[StudHeader, int]:
+    """The header of a PartyPoker hand and the index of its first seat line (raises
+    HandError)."""
+    i = next((k for k, t in enumerate(lines) if HISTORY.match(t)), None)
+    if i is None or i + 1 >= len(lines):
+        raise fail(first_line, "no '***** Hand History for Game N *****' line")
+    hand_id = HISTORY.match(lines[i])["id"]  # type: ignore[index]
+    n = first_line + i + 1
+    text = lines[i + 1].strip()
+    t = _TOURNEY.match(text)
+    c = None if t is not None else _CASH.match(text)
+    m = t or c
+    if m is None:
+        raise fail(n, f"cannot read the game and stakes {text!r}")
+    if t is not None:
+        currency, scale = "chips", 1
+    else:
+        assert c is not None
+        currency = c["iso"] or CURRENCY_SYMBOLS.get(c["cur"], "USD")
+        scale = 100
+    table, max_seats, k = None, None, i + 2
+    while k < len(lines) and _SEAT.match(lines[k]) is None:  # table, button, players
+        if (tm := _TABLE.match(lines[k])) is not None:
+            table = tm["name"]
+            if tm["money"] == "Play" and t is None:
+                currency, scale = "chips", 1
+        elif (pm := _PLAYERS.match(lines[k])) is not None:
+            max_seats = int(pm["max"])
+        k += 1
+    fields, zone = _played_at(m["date"], n)
+    extra = {"game": m["game"], "level": t["level"] if t else None}
+    extra["buy_in"] = t["buyin"] if t else None
+    return (
+        StudHeader(
+            site="PartyPoker",
+            hand_id=hand_id,
+            game=classify_game(m["game"]),
+            game_text=m["game"],
+            is_tournament=t is not None,
+            tournament_id=t["tid"] if t is not None else None,
+            currency=currency,
+            scale=scale,
+            small_bet=parse_money(m["sb"], scale, n),
+            big_bet=parse_money(m["bb"], scale, n),
+            played_at=to_utc(fields, zone, n),
+            ante=parse_money(t["ante"], scale, n) if t is not None and t["ante"] else None,
+            table=table,
+            max_seats=max_seats,
+            extra=tuple((key, v) for key, v in extra.items() if v),
+        ),
+        k,
+    )

@@ -1,0 +1,123 @@
+"""The reader of PartyPoker stud hand histories: Seven-Card Stud and Stud Hi-Lo (and
+Razz, in the same words), on the shared stud reader (docs/rooms.md, PartyPoker).
+
+PartyPoker's text is far from PokerStars': the header takes several lines (read by
+:mod:`._header`), seat lines come in any order, amounts are the chips an action puts in
+(``raises [$2 USD]``), the other players' up cards are never written (the room's
+bring-in and first player to act are accepted), there is no summary (the rake is the
+pot less the winnings, and the winnings include an uncalled bet returned), and files
+hold NUL bytes and ``Game #N starts.`` lines between hands (passed over).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rakestats.formats._base import ParseResult
+from rakestats.formats.partypoker._header import HEADER, HISTORY, STARTS, parse_header
+from rakestats.formats.stud import AMOUNT, StudHeader, StudReader
+from rakestats.formats.stud._grammar import LineReader
+from rakestats.formats.stud._model import ParsedStudHand, RoomRules, SeatLine
+
+__all__ = ["PartyPokerParser"]
+
+_CUR = r"(?:\s*(?:[A-Z]{3}|chips))?"
+_NOISE = re.compile(r"^\x00*(?:Game #\d+ starts\.)?\x00*\s*$")
+
+
+def _br(group: str) -> str:
+    """An amount in brackets, ``[$0.25 USD]`` or ``[10]``, as group ``group``."""
+    return rf"\[\s*(?P<{group}>{AMOUNT}){_CUR}\s*\]"
+
+
+class PartyPokerParser(StudReader):
+    """PartyPoker hand histories; stud hands are read, other games skipped."""
+
+    format_name = "partypoker"
+    site = "PartyPoker"
+    header_pattern = HEADER
+    fallback_encoding = "cp1252"
+    stud_words = re.compile(r".")  # the game is on a later line: read every header
+
+    table_line = None
+    seat_line = re.compile(
+        rf"^Seat (?P<seat>\d{{1,9}}): (?P<name>.+?) \(\s*(?P<stack>{AMOUNT}){_CUR}\s*\)"
+        r"(?P<tail>.*)$"
+    )
+    section = re.compile(r"^\*\* (?P<name>Dealing[^*]*?) \*\*(?P<rest>.*)$")
+    streets: ClassVar[dict[str, int]] = {
+        "Dealing": 1,
+        "Dealing Fourth street": 2,
+        "Dealing Fifth street": 3,
+        "Dealing Sixth street": 4,
+        "Dealing River": 5,
+    }
+    dealt = re.compile(r"^ \[\s*(?P<a>[^\]]*?)\s*\]$")
+    actions = (
+        ("ante", re.compile(rf"^ posts ante {_br('a')}$")),
+        ("bring_in", re.compile(rf"^ bring-ins {_br('a')}$")),
+        ("bet", re.compile(rf"^ (?:double )?bets {_br('a')}$")),
+        ("call", re.compile(rf"^ calls {_br('a')}$")),
+        ("raise", re.compile(rf"^ raises {_br('added')}$")),
+        ("complete", re.compile(rf"^ completes {_br('added')}$")),
+        ("all_in", re.compile(rf"^ (?P<allin>is all-In) {_br('added')}$")),
+        ("check", re.compile(r"^ checks$")),
+        ("fold", re.compile(r"^ folds$")),
+    )
+    action_words = re.compile(
+        r"^ (posts ante|bring-ins|bets|double bets|calls|raises|completes|is all-In|checks|folds)\b"
+    )
+    show = re.compile(r"^ shows \[(?P<cards>[^\]]*)\]\s*(?P<desc>.*?)\.?$")
+    muck = re.compile(r"^ doesn't show \[(?P<cards>[^\]]*)\].*$")
+    collect = re.compile(
+        rf"^ wins (?:Lo \()?(?P<a>{AMOUNT}){_CUR}\)?"
+        r"(?: from the (?P<pot>main pot|side pot(?:[ -]?#?\d+)?))?(?: with .*)?\.?$"
+    )
+    uncalled = re.compile(r"^$.")  # PartyPoker writes none
+    capped = re.compile(r"^$.")
+    total = re.compile(r"^$.")
+    check_descriptions = False
+    states_rake = False
+    writes_uncalled = False
+    up_cards_shown = False
+
+    @classmethod
+    def is_noise(cls, lines: Sequence[str]) -> bool:
+        return all(_NOISE.match(line) for line in lines)
+
+    def hand_id_of(self, lines: Sequence[str]) -> str | None:
+        for line in lines[:4]:
+            m = HEADER.match(line) or HISTORY.match(line)
+            if m is not None:
+                return next((g for g in m.groups() if g and g.isdigit()), None)
+        return None
+
+    def game_text(self, lines: Sequence[str]) -> str:
+        return "unknown"
+
+    def parse_hand(self, lines: Sequence[str], first_line: int, source_file: str) -> ParseResult:
+        clean = [line.replace("\x00", "") for line in lines]
+        while clean and STARTS.match(clean[0]):  # "Game #N starts." right before the hand
+            clean, first_line = clean[1:], first_line + 1
+        return super().parse_hand(clean, first_line, source_file)
+
+    def read_header(self, lines: Sequence[str], first_line: int) -> StudHeader:
+        return parse_header(lines, first_line)[0]
+
+    def parse_lines(
+        self, header: StudHeader, lines: Sequence[str], first_line: int
+    ) -> ParsedStudHand:
+        _, i = parse_header(lines, first_line)
+        hand = ParsedStudHand(header, first_line, header.table or "", header.max_seats or 8)
+        while i < len(lines) and (s := self.seat_line.match(lines[i])) is not None:
+            n = first_line + i
+            stack = LineReader(self, header, []).money(s["stack"], n)
+            hand.seats.append(SeatLine(n, int(s["seat"]), s["name"], stack, False))
+            i += 1
+        hand.seats.sort(key=lambda s: s.seat)  # PartyPoker lists them in any order
+        hand.room = RoomRules(False, False, False, False)
+        reader = LineReader(self, header, [s.name for s in hand.seats])
+        hand.items = reader.read(lines, i, first_line)
+        return hand
