@@ -2,7 +2,8 @@
 
 The engine, the simulator's bots (through the engine) and the validator's lean path
 all decide what is legal with these functions; :mod:`rakestats.rake.rules` re-exports
-them with the project's other rulings.
+them with the project's other rulings. Who must still act is the same in every game:
+``needs_to_act`` is :func:`rakestats.betting.needs_to_act`.
 
 >>> betting_options(ante=10, current_bet=0, last_raise=10, round_bet=0, stack=500,
 ...                 may_raise=True, others_can_act=True)
@@ -12,6 +13,8 @@ BettingOptions(call=None, min_bet=10, max_bet=500, min_raise_to=None, max_raise_
 from __future__ import annotations
 
 from typing import NamedTuple
+
+from rakestats.betting.rules import needs_to_act
 
 __all__ = [
     "BettingOptions",
@@ -81,16 +84,3 @@ def raise_reopens(increment: int, last_raise: int) -> bool:
     """Whether a raise by ``increment`` is a full raise, reopening the betting to those
     who acted before it (an all-in raise for less is not)."""
     return increment >= last_raise
-
-
-def needs_to_act(
-    folded: bool, stack: int, round_bet: int, acted: bool, current_bet: int, able: int
-) -> bool:
-    """Whether a player must still act in the betting round; ``able`` is how many
-    players in the hand can still act (not folded, chips behind). A player who has
-    matched the bet and acted is done; one alone with chips need not act."""
-    if folded or stack <= 0:
-        return False
-    if round_bet < current_bet:
-        return True
-    return not acted and able >= 2

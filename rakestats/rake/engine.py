@@ -23,9 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
 
-from rakestats.betting import IllegalActionError, SeatState, post_antes, return_uncalled
+from rakestats.betting import BettingHand, IllegalActionError, Phase, SeatState, describe_actions
 from rakestats.cards import Card
 from rakestats.rake.events import (
     Action,
@@ -44,22 +43,12 @@ from rakestats.rake.rules import (
     HouseFee,
     betting_options,
     last_raise_after_bet,
-    needs_to_act,
     raise_reopens,
     seats_from_left_of_dealer,
 )
 from rakestats.rake.showdown import Settlement, settle
 
 __all__ = ["IllegalActionError", "LegalActions", "Phase", "PlayerState", "RakeHand"]
-
-
-class Phase(Enum):
-    DEAL = "deal"
-    BETTING = "betting"
-    MIDDLE = "middle"
-    PICKUP = "pickup"
-    REVEAL = "reveal"
-    COMPLETE = "complete"
 
 
 @dataclass(slots=True)
@@ -83,21 +72,15 @@ class LegalActions:
     max_raise_to: int | None
 
     def describe(self) -> str:
-        parts = []
-        if self.can_fold:
-            parts.append("fold")
-        if self.can_check:
-            parts.append("check")
-        if self.call_amount is not None:
-            parts.append(f"call {self.call_amount}")
+        wagers = []
         if self.min_bet is not None:
-            parts.append(f"bet {self.min_bet}-{self.max_bet}")
+            wagers.append(f"bet {self.min_bet}-{self.max_bet}")
         if self.min_raise_to is not None:
-            parts.append(f"raise to {self.min_raise_to}-{self.max_raise_to}")
-        return ", ".join(parts)
+            wagers.append(f"raise to {self.min_raise_to}-{self.max_raise_to}")
+        return describe_actions(self.can_fold, self.can_check, self.call_amount, after=wagers)
 
 
-class RakeHand:
+class RakeHand(BettingHand[PlayerState, Settlement]):
     """One hand of Rake, from the antes to the Reveal.
 
     ``players`` are ``(seat, name, stack)``; antes are posted on construction (a player
@@ -127,48 +110,20 @@ class RakeHand:
         self.ante = ante
         self.house_fee = house_fee
         self.dealer_seat = dealer_seat
-        self.order = seats_from_left_of_dealer(seats, dealer_seat)
-        self.players = {s: PlayerState(s, n, st, st) for s, n, st in players}
-        self.log: list[Event] = []
-        self.phase = Phase.DEAL
-        self.round = 0
         self.pickup_no = 0
-        self.current_bet = 0
         self.last_raise = 0
-        self.to_act: int | None = None
         self.middle_up: list[Card] = []
         self.middle_down: list[Card | None] = []
         self._pick_queue: list[int] = []
-        self.settlement: Settlement | None = None
-        self._seen: set[Card] = set()  # every card known so far in this hand
-        self.log.extend(post_antes(self.players, self.order, ante))
+        self.log: list[Event]
+        states = {s: PlayerState(s, n, st, st) for s, n, st in players}
+        super().__init__(states, seats_from_left_of_dealer(seats, dealer_seat), ante)
 
     # ------------------------------------------------------------------ views
-    @property
-    def pot(self) -> int:
-        return sum(p.invested for p in self.players.values())
-
-    @property
-    def live_seats(self) -> list[int]:
-        return [s for s in self.order if not self.players[s].folded]
-
     def known_cards(self) -> list[Card]:
         out = [c for p in self.players.values() for c in p.cards if c is not None]
         out += self.middle_up + [c for c in self.middle_down if c is not None]
         return out
-
-    def _require(self, phase: Phase, what: str) -> None:
-        if self.phase is not phase:
-            raise IllegalActionError(f"cannot {what} now: the hand is at {self.phase.value}")
-
-    def _check_new_cards(self, cards: Sequence[Card | None]) -> None:
-        """Refuse a card already seen in this hand; the check is all or nothing."""
-        seen = self._seen
-        new = [c for c in cards if c is not None]
-        for i, c in enumerate(new):
-            if c in seen or c in new[:i]:
-                raise IllegalActionError(f"card {c} is seen twice")
-        seen.update(new)
 
     # ------------------------------------------------------------------ dealing
     def deal_hole(self, hole: Mapping[int, Sequence[Card | None]]) -> None:
@@ -242,47 +197,13 @@ class RakeHand:
 
     # ------------------------------------------------------------------ betting
     def _start_round(self, number: int) -> None:
-        self.phase = Phase.BETTING
-        self.round = number
-        self.current_bet = 0
+        self._begin_round(number)
         self.last_raise = self.ante
-        for p in self.players.values():
-            p.round_bet = 0
-            p.acted = False
-            p.may_raise = True
-        self._advance(start=True)
-
-    def _needs_to_act(self, p: PlayerState, able: int) -> bool:
-        """Whether ``p`` must act; ``able`` is how many players can still act."""
-        return needs_to_act(p.folded, p.stack, p.round_bet, p.acted, self.current_bet, able)
-
-    def _advance(self, start: bool = False) -> None:
-        """Find the next player to act, or close the round."""
-        players = self.players
-        live = able = 0
-        for p in players.values():
-            if not p.folded:
-                live += 1
-                if p.stack > 0:
-                    able += 1
-        if live == 1:
+        self.to_act = self._next_needing(0)  # from left of the dealer
+        if self.to_act is None:
             self._close_round()
-            return
-        order = self.order
-        n = len(order)
-        first = 0 if start or self.to_act is None else order.index(self.to_act) + 1
-        for k in range(n):
-            s = order[(first + k) % n]
-            if self._needs_to_act(players[s], able):
-                self.to_act = s
-                return
-        self._close_round()
 
-    def _close_round(self) -> None:
-        returned = return_uncalled(self.players, self.round)
-        if returned is not None:
-            self.log.append(returned)
-        self.to_act = None
+    def _end_round(self) -> None:
         if len(self.live_seats) == 1:
             self._finish(reached_pickup=self.round > 1)
         elif self.round == 1:
@@ -311,68 +232,49 @@ class RakeHand:
             o.max_raise_to,
         )  # fmt: skip
 
-    def _illegal(self, what: str) -> IllegalActionError:
-        legal = self.legal_actions()
-        name = self.players[legal.seat].name
-        return IllegalActionError(
-            f"{name} (seat {legal.seat}) cannot {what}; legal: {legal.describe()}"
-        )
-
     def act(self, kind: ActionKind, amount: int | None = None) -> Action:
         """Apply an action of the player to act. ``amount``: chips for a bet, the round
         total for a raise; for a call it is checked when given."""
         legal = self.legal_actions()
         p = self.players[legal.seat]
-        if kind is ActionKind.FOLD:
-            if not legal.can_fold:
-                raise self._illegal("fold")
-            p.folded = True
-            added, to = 0, p.round_bet
-        elif kind is ActionKind.CHECK:
-            if not legal.can_check:
-                raise self._illegal("check")
-            added, to = 0, p.round_bet
-        elif kind is ActionKind.CALL:
-            if legal.call_amount is None or (amount is not None and amount != legal.call_amount):
-                raise self._illegal(f"call {amount}" if amount is not None else "call")
-            added = legal.call_amount
-            to = p.round_bet + added
+        done = self._passive(legal, p, kind, amount)
+        if done is not None:
+            added, to = done
         elif kind is ActionKind.BET:
-            if legal.min_bet is None or legal.max_bet is None or amount is None:
-                raise self._illegal(f"bet {amount}")
-            if not (legal.min_bet <= amount <= legal.max_bet) and amount != p.stack:
-                raise self._illegal(f"bet {amount}")
-            if amount <= 0 or amount > p.stack:
-                raise self._illegal(f"bet {amount}")
-            added, to = amount, amount
-            self.last_raise = last_raise_after_bet(amount, self.ante)
-            self.current_bet = amount
-            self._reopen(p)
+            added = to = self._bet(legal, p, amount)
+        elif kind is ActionKind.RAISE:
+            added, to = self._raise(legal, p, amount)
         else:
-            if legal.min_raise_to is None or legal.max_raise_to is None or amount is None:
-                raise self._illegal(f"raise to {amount}")
-            if not legal.min_raise_to <= amount <= legal.max_raise_to:
-                raise self._illegal(f"raise to {amount}")
-            added, to = amount - p.round_bet, amount
-            increment = amount - self.current_bet
-            if raise_reopens(increment, self.last_raise):
-                self.last_raise = increment
-                self._reopen(p)
-            self.current_bet = amount
-        p.stack -= added
-        p.invested += added
-        p.round_bet = to
-        p.acted = True
-        p.may_raise = False
+            raise self._illegal(legal, kind.value.replace("_", " "))
+        self._commit(p, added, to)
         action = Action(self.round, p.seat, kind, added, to, p.stack == 0 and added > 0)
         self.log.append(action)
         self._advance()
         return action
 
-    def _reopen(self, aggressor: PlayerState) -> None:
-        for q in self.players.values():
-            if q is not aggressor:
-                q.may_raise = True
+    def _bet(self, legal: LegalActions, p: PlayerState, amount: int | None) -> int:
+        if legal.min_bet is None or legal.max_bet is None or amount is None:
+            raise self._illegal(legal, f"bet {amount}")
+        if not (legal.min_bet <= amount <= legal.max_bet) and amount != p.stack:
+            raise self._illegal(legal, f"bet {amount}")
+        if amount <= 0 or amount > p.stack:
+            raise self._illegal(legal, f"bet {amount}")
+        self.last_raise = last_raise_after_bet(amount, self.ante)
+        self.current_bet = amount
+        self._reopen(p)
+        return amount
+
+    def _raise(self, legal: LegalActions, p: PlayerState, amount: int | None) -> tuple[int, int]:
+        if legal.min_raise_to is None or legal.max_raise_to is None or amount is None:
+            raise self._illegal(legal, f"raise to {amount}")
+        if not legal.min_raise_to <= amount <= legal.max_raise_to:
+            raise self._illegal(legal, f"raise to {amount}")
+        increment = amount - self.current_bet
+        if raise_reopens(increment, self.last_raise):
+            self.last_raise = increment
+            self._reopen(p)
+        self.current_bet = amount
+        return amount - p.round_bet, amount
 
     def fold(self) -> None:
         self.act(ActionKind.FOLD)
@@ -446,9 +348,3 @@ class RakeHand:
         )
         self.phase = Phase.COMPLETE
         return self.settlement
-
-    @property
-    def final_stacks(self) -> dict[int, int]:
-        if self.settlement is None:
-            raise IllegalActionError("the hand is not finished")
-        return {s: p.stack + self.settlement.collected[s] for s, p in self.players.items()}

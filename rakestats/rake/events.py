@@ -1,11 +1,12 @@
-"""What happens in a Rake hand, as typed events: the engine's log, the writer's input."""
+"""What happens in a Rake hand, as typed events: the engine's log, the writer's input.
+The action kinds are the betting engine's (:class:`rakestats.betting.ActionKind`); Rake
+uses fold, check, call, bet and raise."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
-from rakestats.betting import AntePosted, UncalledReturned
+from rakestats.betting import ActionKind, AntePosted, BettingAction, UncalledReturned
 from rakestats.cards import Card
 
 __all__ = [
@@ -20,14 +21,6 @@ __all__ = [
 ]
 
 
-class ActionKind(Enum):
-    FOLD = "fold"
-    CHECK = "check"
-    CALL = "call"
-    BET = "bet"
-    RAISE = "raise"
-
-
 @dataclass(frozen=True, slots=True)
 class HoleDealt:
     seat: int
@@ -35,16 +28,9 @@ class HoleDealt:
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
+class Action(BettingAction):
     """A betting action. ``amount`` is the chips added; ``to`` is the round total after it
     (what a raise is "to"). ``round`` is 1-3."""
-
-    round: int
-    seat: int
-    kind: ActionKind
-    amount: int
-    to: int
-    all_in: bool
 
 
 @dataclass(frozen=True, slots=True)

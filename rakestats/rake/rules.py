@@ -16,10 +16,10 @@ function here, so the engine, the simulator, the validator and the statistics sh
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
+from rakestats.betting import seats_from_left_of_dealer
 from rakestats.rake.betting_rules import (
     BettingOptions,
     betting_options,
@@ -52,17 +52,6 @@ HOLE_CARDS = 3
 HAND_SIZE = 5
 N_BETTING_ROUNDS = 3
 N_PICKUPS = 2
-
-
-def seats_from_left_of_dealer(seats: Iterable[int], dealer_seat: int) -> list[int]:
-    """Occupied seats in acting order: the first seat left of (after) the dealer, clockwise.
-
-    The dealer seat itself need not be occupied; the dealer acts last when seated.
-    """
-    ordered = sorted(seats)
-    after = [s for s in ordered if s > dealer_seat]
-    before = [s for s in ordered if s <= dealer_seat]
-    return after + before
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from enum import Enum
 
-from rakestats.betting import pot_layers, split_pot
+from rakestats.betting import Pot, pot_layers, split_pot
 from rakestats.cards import ACE_OF_SKULLS, Card
 from rakestats.rake.evaluator import HandValue, evaluate, skull_ace_scores
 from rakestats.rake.rules import NO_FEE, HouseFee, seats_from_left_of_dealer
@@ -50,18 +50,9 @@ class Reason(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Pot:
-    """One pot: ``index`` 0 is the main pot; ``amount`` is after the house fee."""
-
-    index: int
-    amount: int
-    eligible: tuple[int, ...]
-    winners: tuple[int, ...]
-    shares: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class Settlement:
+    """The end of a Rake hand; each pot's ``amount`` is after the house fee."""
+
     pots: tuple[Pot, ...]
     collected: dict[int, int]
     house_fee: int

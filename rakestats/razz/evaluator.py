@@ -1,20 +1,5 @@
 """Razz (ace-to-five low) evaluation; it lives in :mod:`rakestats.stud.low`, shared with
 the low half of Stud Hi/Lo."""
 
-from rakestats.stud.low import (
-    LowCategory,
-    LowValue,
-    evaluate_low,
-    low_rank,
-    low_rank_symbol,
-    score_ranks,
-)
-
-__all__ = [
-    "LowCategory",
-    "LowValue",
-    "evaluate_low",
-    "low_rank",
-    "low_rank_symbol",
-    "score_ranks",
-]
+from rakestats.stud.low import *  # noqa: F403
+from rakestats.stud.low import __all__ as __all__

@@ -6,32 +6,5 @@ games' in :mod:`rakestats.stud.rules`.
 3
 """
 
-from rakestats.stud.rules import (
-    CAP_BETS,
-    DECK_SIZE,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    N_STREETS,
-    STREET_NAMES,
-    board_value,
-    bring_in_key,
-    bring_in_seat,
-    check_setup,
-    clockwise_from,
-    lowest_boards,
-)
-
-__all__ = [
-    "CAP_BETS",
-    "DECK_SIZE",
-    "MAX_PLAYERS",
-    "MIN_PLAYERS",
-    "N_STREETS",
-    "STREET_NAMES",
-    "board_value",
-    "bring_in_key",
-    "bring_in_seat",
-    "check_setup",
-    "clockwise_from",
-    "lowest_boards",
-]
+from rakestats.stud.rules import *  # noqa: F403
+from rakestats.stud.rules import __all__ as __all__

@@ -1,6 +1,5 @@
 """Settling a Razz hand: main and side pots, the lowest hand wins, ties split
 (:mod:`rakestats.stud.showdown` settles every stud game)."""
 
-from rakestats.stud.showdown import Pot, Settlement, pot_layers, settle_low, split
-
-__all__ = ["Pot", "Settlement", "pot_layers", "settle_low", "split"]
+from rakestats.stud.showdown import *  # noqa: F403
+from rakestats.stud.showdown import __all__ as __all__

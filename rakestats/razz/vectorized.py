@@ -5,13 +5,11 @@ c d h s), an integer array of shape ``(N, k)`` with ``k`` 5, 6 or 7. The values 
 integers of the scalar :func:`rakestats.razz.evaluator.evaluate_low` (``.value``): lower
 is better, equal is a tie, ``value >> 20`` is the :class:`LowCategory`.
 
->>> import numpy as np
 >>> from rakestats.cards import parse_std_cards
 >>> from rakestats.razz.evaluator import evaluate_low
 >>> texts = ["2d 4s 9d 7c Ts 5s Tc", "Kh 8c 6h 3d Ad Ac 8h", "Qs Qh Js Jh 6c 6d 6h"]
->>> hands = np.array([[c.index for c in parse_std_cards(t)] for t in texts])
->>> values = evaluate_low_many(hands)
->>> [int(v) for v in values] == [evaluate_low(t).value for t in texts]
+>>> values = evaluate_low_many([[c.index for c in parse_std_cards(t)] for t in texts])
+>>> values.tolist() == [evaluate_low(t).value for t in texts]
 True
 >>> category_of_values(values).tolist()
 [0, 0, 2]

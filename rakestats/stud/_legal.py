@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rakestats.betting import describe_actions
 from rakestats.stud.events import StudActionKind
 
 if TYPE_CHECKING:
@@ -48,24 +49,20 @@ class StudLegal:
         )
 
     def describe(self) -> str:
-        parts = []
+        bring_in = []
         if self.bring_in is not None:
             lo, hi = self.bring_in
-            parts.append(f"bring in {lo}" if lo == hi else f"bring in {lo}-{hi}")
-        if self.can_fold:
-            parts.append("fold")
-        if self.can_check:
-            parts.append("check")
-        if self.call_amount is not None:
-            parts.append(f"call {self.call_amount}")
+            bring_in.append(f"bring in {lo}" if lo == hi else f"bring in {lo}-{hi}")
+        wager = []
         if self.wager_kind is not None:
             word = {"bet": "bet", "raise": "raise to", "complete": "complete to"}
             targets = "/".join(str(t) for t in self.wager_to)
             text = f"{word[self.wager_kind.value]} {targets}"
             if self.cover_from is not None:
                 text += f" (or {self.cover_from}-{self.cover_to}, covering every opponent)"
-            parts.append(text)
-        return ", ".join(parts) if parts else "nothing"
+            wager.append(text)
+        text = describe_actions(self.can_fold, self.can_check, self.call_amount, bring_in, wager)
+        return text or "nothing"
 
 
 def full_targets(h: StudHand) -> list[int]:

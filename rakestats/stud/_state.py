@@ -1,21 +1,14 @@
-"""The state of a stud hand's players, its phases and the engine's error."""
+"""The state of a stud hand's players; the phases and the error are the betting
+engine's (:mod:`rakestats.betting`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
 
-from rakestats.betting import IllegalActionError, SeatState
+from rakestats.betting import IllegalActionError, Phase, SeatState
 from rakestats.cards import StdCard
 
 __all__ = ["IllegalActionError", "Phase", "StudPlayer"]
-
-
-class Phase(Enum):
-    DEAL = "deal"
-    BETTING = "betting"
-    SHOWDOWN = "showdown"
-    COMPLETE = "complete"
 
 
 @dataclass(slots=True)

@@ -34,16 +34,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from rakestats.betting import post_antes, return_uncalled
+from rakestats.betting import BettingHand
 from rakestats.cards import StdCard
 from rakestats.stud._legal import StudLegal, full_targets, legal_for
 from rakestats.stud._state import IllegalActionError, Phase, StudPlayer
-from rakestats.stud.events import (
-    CardsDealt,
-    Event,
-    StudAction,
-    StudActionKind,
-)
+from rakestats.stud.events import CardsDealt, Event, StudAction, StudActionKind
 from rakestats.stud.rules import (
     CAP_BETS,
     DECK_SIZE,
@@ -51,7 +46,6 @@ from rakestats.stud.rules import (
     StudGame,
     bring_in_seat,
     check_setup,
-    clockwise_from,
     first_boards,
     has_open_pair,
 )
@@ -62,7 +56,7 @@ __all__ = ["IllegalActionError", "Phase", "StudHand", "StudPlayer"]
 _K = StudActionKind
 
 
-class StudHand:
+class StudHand(BettingHand[StudPlayer, Settlement]):
     """One hand of fixed-limit stud (``game``: Razz by default, Seven-Card Stud or Stud
     Hi/Lo) from the antes to the showdown.
 
@@ -88,36 +82,23 @@ class StudHand:
         self.game, self.odd_chips = game, odd_chips
         self.ante, self.bring_in, self.cap = ante, bring_in, cap
         self.small_bet, self.big_bet = small_bet, big_bet
-        self.order = sorted(p[0] for p in players)
-        self.players = {s: StudPlayer(s, n, st, st) for s, n, st in players}
-        self.log: list[Event] = []
-        self.phase = Phase.DEAL
-        self.round = 0
-        self.current_bet = 0
         self.n_bets = 0
         self.level = 0  # the round total that full bets and raises build on
         self.open_pair = False  # 4th street of Stud with a pair showing: big bets allowed
         self.doubled = False  # ... and someone bet or raised the big bet there
         self.bring_in_due = False
+        self.bring_in_open = False  # the door cards are hidden: the room names the bring-in
         self.bring_in_seat: int | None = None
-        self.to_act: int | None = None
         self.first_choices: set[int] = set()
         self.round_actions = 0
         self.dealt = 0
         self.community: StdCard | None = None
         self.community_dealt = False
-        self.settlement: Settlement | None = None
-        self.log.extend(post_antes(self.players, self.order, ante))
+        self.log: list[Event]
+        states = {s: StudPlayer(s, n, st, st) for s, n, st in players}
+        super().__init__(states, sorted(states), ante)
 
     # ------------------------------------------------------------------ views
-    @property
-    def pot(self) -> int:
-        return sum(p.invested for p in self.players.values())
-
-    @property
-    def live_seats(self) -> list[int]:
-        return [s for s in self.order if not self.players[s].folded]
-
     @property
     def unit(self) -> int:
         """The size of a bet or raise now (the small one on an open-pair 4th street)."""
@@ -136,6 +117,17 @@ class StudHand:
         """Whether 7th street must be one community card (the deck cannot give everyone one)."""
         return DECK_SIZE - self.dealt < len(self.live_seats)
 
+    def boards_hidden(self) -> bool:
+        """Whether an up card of a player still in is unknown (a room that does not write
+        the other players' boards): whoever the room names may then bring in and act
+        first, and on 4th street of Seven-Card Stud the big bet is allowed (an open pair
+        cannot be ruled out)."""
+        for s in self.live_seats:
+            p = self.players[s]
+            if any(c is None and up for c, up in zip(p.cards, p.is_up, strict=True)):
+                return True
+        return False
+
     def known_cards(self) -> list[StdCard]:
         out = [c for p in self.players.values() for c in p.cards if c is not None]
         return out + ([self.community] if self.community is not None else [])
@@ -145,22 +137,10 @@ class StudHand:
         own = list(self.players[seat].cards)
         return [*own, self.community] if self.community_dealt else own
 
-    def _require(self, phase: Phase, what: str) -> None:
-        if self.phase is not phase:
-            raise IllegalActionError(f"cannot {what} now: the hand is at {self.phase.value}")
-
-    def _check_new(self, cards: Sequence[StdCard | None]) -> None:
-        seen = set(self.known_cards())
-        for c in cards:
-            if c is not None:
-                if c in seen:
-                    raise IllegalActionError(f"card {c} is seen twice")
-                seen.add(c)
-
     # ------------------------------------------------------------------ dealing
     def _give(self, seat: int, cards: Sequence[StdCard | None], up: Sequence[bool]) -> None:
         p = self.players[seat]
-        self._check_new(cards)
+        self._check_new_cards(cards)
         p.cards.extend(cards)
         p.is_up.extend(up)
         self.dealt += len(cards)
@@ -177,9 +157,11 @@ class StudHand:
             raise IllegalActionError(f"{what} must go to seats {sorted(live)}, got {sorted(given)}")
 
     def deal_third(
-        self, down: Mapping[int, Sequence[StdCard | None]], up: Mapping[int, StdCard]
+        self, down: Mapping[int, Sequence[StdCard | None]], up: Mapping[int, StdCard | None]
     ) -> None:
-        """Two cards down and one up to each player; the up cards must be known."""
+        """Two cards down and one up to each player. An up card is ``None`` where the
+        room does not write the other players' boards: the room's bring-in and first to
+        act are then accepted (see :meth:`boards_hidden`)."""
         self._expect_street(1, "deal 3rd street")
         self._check_seats(down, "down cards")
         self._check_seats(up, "up cards")
@@ -187,11 +169,14 @@ class StudHand:
             if len(down[s]) != 2:
                 raise IllegalActionError(f"seat {s} must get two down cards")
             self._give(s, [*down[s], up[s]], (False, False, True))
-        able = {s: up[s] for s in self.order if self.players[s].stack > 0}
-        self.bring_in_seat = bring_in_seat(able, self.game) if able else None
+        able = {s: c for s in self.order if self.players[s].stack > 0 and (c := up[s])}
+        self.bring_in_open = len(able) < sum(1 for p in self.players.values() if p.stack > 0)
+        self.bring_in_seat = (
+            bring_in_seat(able, self.game) if able and not self.bring_in_open else None
+        )
         self._start_round()
 
-    def deal_up(self, up: Mapping[int, StdCard]) -> None:
+    def deal_up(self, up: Mapping[int, StdCard | None]) -> None:
         """One card face up to each player still in (4th to 6th street)."""
         self._require(Phase.DEAL, "deal")
         if not 1 <= self.round <= 3:
@@ -216,7 +201,7 @@ class StudHand:
         self._expect_street(5, "deal the community card")
         if not self.needs_community:
             raise IllegalActionError("the deck has a 7th card for everyone: no community card")
-        self._check_new([card])
+        self._check_new_cards([card])
         self.community, self.community_dealt = card, True
         self.dealt += 1
         self.log.append(CardsDealt(5, 0, (card,), (True,)))
@@ -224,16 +209,17 @@ class StudHand:
 
     # ------------------------------------------------------------------ betting
     def _start_round(self) -> None:
-        self.phase = Phase.BETTING
-        self.round += 1
-        self.current_bet = self.n_bets = self.round_actions = self.level = 0
+        self._begin_round(self.round + 1)
+        self.n_bets = self.round_actions = self.level = 0
         self.open_pair = self.doubled = False
-        for p in self.players.values():
-            p.round_bet, p.acted, p.may_raise = 0, False, True
         live = self.live_seats
         if self.round == 1:
-            self.bring_in_due = self.bring_in_seat is not None
-            starts = [self.bring_in_seat] if self.bring_in_seat is not None else live[:1]
+            self.bring_in_due = self.bring_in_seat is not None or self.bring_in_open
+            starts = [self.bring_in_seat] if self.bring_in_seat is not None else live
+        elif self.boards_hidden():
+            self.bring_in_due = False
+            starts = live  # no board to say who opens: the room's choice
+            self.open_pair = self.round == 2 and self.game.open_pair_rule
         else:
             self.bring_in_due = False
             boards = {s: self.players[s].up_cards for s in live}
@@ -241,40 +227,13 @@ class StudHand:
                 boards = {s: [*b, self.community] for s, b in boards.items()}
             starts = first_boards(boards, self.game)
             self.open_pair = self.round == 2 and self.game.open_pair_rule and has_open_pair(boards)
-        firsts = [self._first_needing(s) for s in starts]
+        firsts = [self._next_needing(self.order.index(s)) for s in starts]
         self.first_choices = {s for s in firsts if s is not None}
-        self.to_act = firsts[0]
+        self.to_act = next((s for s in firsts if s is not None), None)
         if self.to_act is None:
             self._close_round()
 
-    def _first_needing(self, start: int) -> int | None:
-        for s in clockwise_from(self.order, start):
-            if self._needs_to_act(self.players[s]):
-                return s
-        return None
-
-    def _needs_to_act(self, p: StudPlayer) -> bool:
-        if not p.can_act:
-            return False
-        if p.round_bet < self.current_bet:
-            return True
-        able = sum(1 for q in self.players.values() if q.can_act)
-        return not p.acted and able >= 2
-
-    def _advance(self) -> None:
-        if len(self.live_seats) > 1 and self.to_act is not None:
-            nxt = clockwise_from(self.order, self.to_act)[1:]
-            for s in nxt:
-                if self._needs_to_act(self.players[s]):
-                    self.to_act = s
-                    return
-        self._close_round()
-
-    def _close_round(self) -> None:
-        returned = return_uncalled(self.players, self.round)
-        if returned is not None:
-            self.log.append(returned)
-        self.to_act = None
+    def _end_round(self) -> None:
         self.first_choices = set()
         if len(self.live_seats) == 1:
             self._finish({})
@@ -304,69 +263,61 @@ class StudHand:
         one of the tied players."""
         self._require(Phase.BETTING, "act")
         if seat is not None and seat != self.to_act:
-            if self.round_actions > 0 or seat not in self.first_choices:
-                name = self.players[seat].name if seat in self.players else f"seat {seat}"
-                assert self.to_act is not None
-                raise IllegalActionError(
-                    f"{name} acts out of turn: {self.players[self.to_act].name} is to act"
-                )
-            self.to_act = seat
+            self._take_turn(seat)
         legal = self.legal_actions()
         p = self.players[legal.seat]
         facing = self.current_bet > p.round_bet
-        if kind is _K.BRING_IN:
-            if legal.bring_in is None or amount is None:
-                raise self._illegal(legal, "bring in")
-            lo, hi = legal.bring_in
-            if not lo <= amount <= hi:
-                raise self._illegal(legal, f"bring in {amount}")
-            added, to = amount, amount
-            self.current_bet = amount
-            self.bring_in_due = False
-        elif kind is _K.FOLD:
-            if not legal.can_fold:
-                raise self._illegal(legal, "fold")
-            p.folded = True
-            added, to = 0, p.round_bet
-        elif kind is _K.CHECK:
-            if not legal.can_check:
-                raise self._illegal(legal, "check")
-            added, to = 0, p.round_bet
-        elif kind is _K.CALL:
-            if legal.call_amount is None or amount not in (None, legal.call_amount):
-                raise self._illegal(legal, "call" if amount is None else f"call {amount}")
-            added = legal.call_amount
-            to = p.round_bet + added
+        done = self._passive(legal, p, kind, amount)
+        if done is not None:
+            added, to = done
+        elif kind is _K.BRING_IN:
+            added = to = self._bring_in(legal, amount)
         else:
-            word = kind.value if kind is not _K.RAISE else "raise to"
-            if kind is not legal.wager_kind or amount is None or not legal.wager_ok(amount):
-                raise self._illegal(legal, f"{word} {amount}")
-            added, to = amount - p.round_bet, amount
-            increment = amount - self.current_bet
-            if amount >= self.full_targets()[0] or 2 * increment >= self.unit:
-                self.n_bets += 1
-                if self.open_pair and not self.doubled and amount > self.level + self.small_bet:
-                    self.doubled = True
-                self.level += self.unit
-                for q in self.players.values():
-                    q.may_raise = q.may_raise or q is not p
-            self.current_bet = amount
-            self.bring_in_due = False
-        p.stack -= added
-        p.invested += added
-        p.round_bet = to
-        p.acted = True
-        p.may_raise = False
+            added, to = self._wager(legal, p, kind, amount)
+        self._commit(p, added, to)
         self.round_actions += 1
         action = StudAction(self.round, p.seat, kind, added, to, p.stack == 0 and added > 0, facing)
         self.log.append(action)
         self._advance()
         return action
 
-    def _illegal(self, legal: StudLegal, what: str) -> IllegalActionError:
-        return IllegalActionError(
-            f"{legal.name} (seat {legal.seat}) cannot {what}; legal: {legal.describe()}"
-        )
+    def _take_turn(self, seat: int) -> None:
+        """``seat`` acts first on a street where boards tie (the room's choice)."""
+        if self.round_actions > 0 or seat not in self.first_choices:
+            name = self.players[seat].name if seat in self.players else f"seat {seat}"
+            assert self.to_act is not None
+            raise IllegalActionError(
+                f"{name} acts out of turn: {self.players[self.to_act].name} is to act"
+            )
+        self.to_act = seat
+
+    def _bring_in(self, legal: StudLegal, amount: int | None) -> int:
+        if legal.bring_in is None or amount is None:
+            raise self._illegal(legal, "bring in")
+        lo, hi = legal.bring_in
+        if not lo <= amount <= hi:
+            raise self._illegal(legal, f"bring in {amount}")
+        self.current_bet = amount
+        self.bring_in_due = False
+        return amount
+
+    def _wager(
+        self, legal: StudLegal, p: StudPlayer, kind: StudActionKind, amount: int | None
+    ) -> tuple[int, int]:
+        """A bet, raise or complete to the round total ``amount``."""
+        word = kind.value if kind is not _K.RAISE else "raise to"
+        if kind is not legal.wager_kind or amount is None or not legal.wager_ok(amount):
+            raise self._illegal(legal, f"{word} {amount}")
+        increment = amount - self.current_bet
+        if amount >= self.full_targets()[0] or 2 * increment >= self.unit:
+            self.n_bets += 1
+            if self.open_pair and not self.doubled and amount > self.level + self.small_bet:
+                self.doubled = True
+            self.level += self.unit
+            self._reopen(p)
+        self.current_bet = amount
+        self.bring_in_due = False
+        return amount - p.round_bet, amount
 
     # ------------------------------------------------------------------ showdown
     def showdown(self, shown: Mapping[int, Sequence[StdCard]]) -> Settlement:
@@ -398,7 +349,7 @@ class StudHand:
             held = " ".join(map(str, missing))
             raise IllegalActionError(f"{p.name} shows {' '.join(map(str, shown))} but holds {held}")
         new = [c for c in own if c not in p.cards]
-        self._check_new(new)
+        self._check_new_cards(new)
         fill = iter(new)
         p.cards = [c if c is not None else next(fill) for c in p.cards]
         return self.cards_of(seat)
@@ -412,9 +363,3 @@ class StudHand:
             raise IllegalActionError(str(e)) from None
         self.phase = Phase.COMPLETE
         return self.settlement
-
-    @property
-    def final_stacks(self) -> dict[int, int]:
-        if self.settlement is None:
-            raise IllegalActionError("the hand is not finished")
-        return {s: p.stack + self.settlement.collected[s] for s, p in self.players.items()}

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
-from rakestats.betting import AntePosted, UncalledReturned
+from rakestats.betting import ActionKind, AntePosted, BettingAction, UncalledReturned
 from rakestats.cards import StdCard
 
 __all__ = [
@@ -18,17 +17,10 @@ __all__ = [
 ]
 
 
-class StudActionKind(Enum):
-    """Betting actions. ``COMPLETE`` raises the bring-in to the small bet on 3rd street
-    (also the bring-in player opening for the full small bet)."""
-
-    FOLD = "fold"
-    CHECK = "check"
-    CALL = "call"
-    BET = "bet"
-    RAISE = "raise"
-    BRING_IN = "bring_in"
-    COMPLETE = "complete"
+#: The betting actions (:class:`rakestats.betting.ActionKind`); ``COMPLETE`` raises the
+#: bring-in to the small bet on 3rd street (also the bring-in player opening for the full
+#: small bet).
+StudActionKind = ActionKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,16 +35,10 @@ class CardsDealt:
 
 
 @dataclass(frozen=True, slots=True)
-class StudAction:
+class StudAction(BettingAction):
     """A betting action. ``amount`` is the chips added; ``to`` the round total after it;
     ``facing_bet``: there was a bet to call when the player acted."""
 
-    round: int
-    seat: int
-    kind: StudActionKind
-    amount: int
-    to: int
-    all_in: bool
     facing_bet: bool
 
 

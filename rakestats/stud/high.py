@@ -83,25 +83,24 @@ class HighValue:
     @property
     def description(self) -> str:
         """PokerStars' text: ``a full house, Fives full of Aces``, ``high card Ace``."""
-        r, c, name = self.ranks, self.category, high_rank_name
-        if c is HighCategory.HIGH_CARD:
-            return f"high card {name(r[0])}"
-        if c is HighCategory.PAIR:
-            return f"a pair of {name(r[0], True)}"
-        if c is HighCategory.TWO_PAIR:
-            return f"two pair, {name(r[0], True)} and {name(r[2], True)}"
-        if c is HighCategory.THREE_OF_A_KIND:
-            return f"three of a kind, {name(r[0], True)}"
-        if c is HighCategory.FOUR_OF_A_KIND:
-            return f"four of a kind, {name(r[0], True)}"
-        if c is HighCategory.FULL_HOUSE:
-            return f"a full house, {name(r[0], True)} full of {name(r[3], True)}"
-        if c is HighCategory.FLUSH:
-            return f"a flush, {name(r[0])} high"
-        span = f"{name(r[4])} to {name(r[0])}"
-        if c is HighCategory.STRAIGHT:
-            return f"a straight, {span}"
-        return "a Royal Flush" if r[0] == 14 else f"a straight flush, {span}"
+        if self.category is HighCategory.STRAIGHT_FLUSH and self.ranks[0] == 14:
+            return "a Royal Flush"
+        one = [high_rank_name(r) for r in self.ranks]
+        many = [high_rank_name(r, plural=True) for r in self.ranks]
+        return _TEXTS[self.category].format(one=one, many=many)
+
+
+_TEXTS = {
+    HighCategory.HIGH_CARD: "high card {one[0]}",
+    HighCategory.PAIR: "a pair of {many[0]}",
+    HighCategory.TWO_PAIR: "two pair, {many[0]} and {many[2]}",
+    HighCategory.THREE_OF_A_KIND: "three of a kind, {many[0]}",
+    HighCategory.STRAIGHT: "a straight, {one[4]} to {one[0]}",
+    HighCategory.FLUSH: "a flush, {one[0]} high",
+    HighCategory.FULL_HOUSE: "a full house, {many[0]} full of {many[3]}",
+    HighCategory.FOUR_OF_A_KIND: "four of a kind, {many[0]}",
+    HighCategory.STRAIGHT_FLUSH: "a straight flush, {one[4]} to {one[0]}",
+}
 
 
 def _pack(category: HighCategory, ranks: Sequence[int]) -> int:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from enum import Enum
 
+from rakestats.betting import clockwise_from
 from rakestats.cards import Rank, StdCard
 from rakestats.stud.high import evaluate_high
 from rakestats.stud.low import evaluate_low, low_rank
@@ -156,18 +157,6 @@ def has_open_pair(boards: Mapping[int, Sequence[StdCard]]) -> bool:
         if len(set(ranks)) < len(ranks):
             return True
     return False
-
-
-def clockwise_from(seats: Sequence[int], first: int) -> list[int]:
-    """``seats`` (any order) in clockwise order, i.e. ascending seat numbers, starting at
-    ``first``.
-
-    >>> clockwise_from([8, 1, 5, 3], 5)
-    [5, 8, 1, 3]
-    """
-    ordered = sorted(seats)
-    i = ordered.index(first)
-    return ordered[i:] + ordered[:i]
 
 
 def check_setup(

@@ -40,6 +40,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from enum import Enum
 
+from rakestats.betting import Pot as BettingPot
 from rakestats.betting import pot_layers, split_pot
 from rakestats.cards import StdCard
 from rakestats.stud.high import HighValue, evaluate_high
@@ -111,16 +112,11 @@ class PotPart:
 
 
 @dataclass(frozen=True, slots=True)
-class Pot:
+class Pot(BettingPot):
     """One pot, main pot first: its gross amount, who may win it, who won a part of it
     (seat order) and their total shares from it; ``parts``: one ``WHOLE`` part, or a
     ``HIGH`` and a ``LOW`` half (Stud Hi/Lo with a qualifying low)."""
 
-    index: int
-    amount: int
-    eligible: tuple[int, ...]
-    winners: tuple[int, ...]
-    shares: tuple[int, ...]
     parts: tuple[PotPart, ...] = ()
 
 

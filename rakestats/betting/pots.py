@@ -1,6 +1,5 @@
-"""Game-neutral pieces of the betting rules, shared by the Rake and the stud engines:
-the error for an illegal action, the ante and uncalled-bet events, and how
-contributions form pots and pots are split.
+"""Pots in any game: the bet nobody called, how contributions form pots (main pot and
+side pots) and how a pot is split among tied winners.
 
 >>> pot_layers({1: 100, 2: 40, 3: 100, 4: 20}, live=[1, 2, 3])
 [(140, (1, 2, 3)), (120, (1, 3))]
@@ -10,81 +9,28 @@ contributions form pots and pots are split.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
 
-__all__ = [
-    "AntePosted",
-    "IllegalActionError",
-    "SeatState",
-    "UncalledReturned",
-    "post_antes",
-    "pot_layers",
-    "return_uncalled",
-    "split_pot",
-    "uncalled_bet",
-]
+from rakestats.betting.events import UncalledReturned
+from rakestats.betting.seats import SeatState
+
+__all__ = ["Pot", "pot_layers", "return_uncalled", "split_pot", "uncalled_bet"]
 
 C = TypeVar("C")
 
 
 @dataclass(frozen=True, slots=True)
-class AntePosted:
-    """An ante, in any game's event log (``all_in``: it took the whole stack)."""
+class Pot:
+    """One pot, main pot first (``index`` 0): the amount awarded, who may win it, who
+    did and their shares (in the order of ``winners``)."""
 
-    seat: int
+    index: int
     amount: int
-    all_in: bool
-
-
-@dataclass(frozen=True, slots=True)
-class UncalledReturned:
-    """The part of a bet nobody called, returned at the end of betting round ``round``."""
-
-    round: int
-    seat: int
-    amount: int
-
-
-class IllegalActionError(ValueError):
-    """An action or deal the rules do not allow; the message says what was legal."""
-
-
-@dataclass(slots=True)
-class SeatState(Generic[C]):
-    """A player's state during a hand, in any game: chips behind (``stack``), chips in
-    the pot (``invested``) and in this betting round (``round_bet``), and the cards held
-    (``None`` for a card the log does not show)."""
-
-    seat: int
-    name: str
-    starting_stack: int
-    stack: int
-    invested: int = 0
-    round_bet: int = 0
-    folded: bool = False
-    acted: bool = False
-    may_raise: bool = True
-    cards: list[C | None] = field(default_factory=list)
-
-    @property
-    def can_act(self) -> bool:
-        return not self.folded and self.stack > 0
-
-
-def post_antes(
-    players: Mapping[int, SeatState[C]], order: Iterable[int], ante: int
-) -> list[AntePosted]:
-    """Every player posts the ante in acting order; one who has less posts it all."""
-    posted = []
-    for seat in order:
-        p = players[seat]
-        amount = min(ante, p.stack)
-        p.stack -= amount
-        p.invested += amount
-        posted.append(AntePosted(seat, amount, p.stack == 0))
-    return posted
+    eligible: tuple[int, ...]
+    winners: tuple[int, ...]
+    shares: tuple[int, ...]
 
 
 def uncalled_bet(round_bets: Sequence[int]) -> tuple[int, int] | None:
