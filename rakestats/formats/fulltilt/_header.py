@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 from rakestats.formats.stud import StudHeader, classify_game, fail, parse_money, to_utc
-from rakestats.formats.stud._common import CURRENCY_SYMBOLS
+from rakestats.formats.stud._common import CURRENCY_SYMBOLS, MONTHS
 
 __all__ = ["HEADER", "game_words", "parse_header"]
 
@@ -41,14 +41,6 @@ _TIME = re.compile(
     r"(?:(?P<y>\d{4})/(?P<mo>\d{1,2})/(?P<d>\d{1,2})|\w+,\s+(?P<month>\w+)\s+(?P<day>\d{1,2}),\s+"
     r"(?P<year>\d{4}))"
 )
-_MONTHS = {
-    m: i
-    for i, m in enumerate(
-        ("January", "February", "March", "April", "May", "June", "July", "August",
-         "September", "October", "November", "December"),
-        1,
-    )
-}  # fmt: skip
 _NOT_GAME = re.compile(r"^(?:\d{1,2}:\d{2}|\d{4}/|\w+, \w+ \d)")
 _MAX = re.compile(r"(\d+) max|(heads up)", re.IGNORECASE)
 
@@ -78,7 +70,7 @@ def _played_at(text: str, line: int) -> tuple[tuple[int, int, int, int, int, int
     if m["y"] is not None:
         y, mo, d = int(m["y"]), int(m["mo"]), int(m["d"])
     else:
-        y, mo, d = int(m["year"]), _MONTHS.get(m["month"], 0), int(m["day"])
+        y, mo, d = int(m["year"]), MONTHS.get(m["month"], 0), int(m["day"])
     return (y, mo, d, int(m["h"]), int(m["mi"]), int(m["s"] or 0)), m["zone"]
 
 

@@ -30,7 +30,7 @@ import re
 from collections.abc import Sequence
 
 from rakestats.formats.stud import StudHeader, classify_game, fail, parse_money, to_utc
-from rakestats.formats.stud._common import CURRENCY_SYMBOLS
+from rakestats.formats.stud._common import CURRENCY_SYMBOLS, MONTHS
 
 __all__ = ["HEADER", "HISTORY", "STARTS", "parse_header"]
 
@@ -57,21 +57,13 @@ _DATE = re.compile(
 _TABLE = re.compile(r"^Table (?P<name>.+?)\s+\((?P<money>Real|Play) Money\)")
 _SEAT = re.compile(r"^Seat \d+: ")
 _PLAYERS = re.compile(r"^Total number of players\s*:\s*\d+/(?P<max>\d+)")
-_MONTHS = {
-    m: i
-    for i, m in enumerate(
-        ("January", "February", "March", "April", "May", "June", "July", "August",
-         "September", "October", "November", "December"),
-        1,
-    )
-}  # fmt: skip
 
 
 def _played_at(text: str, line: int) -> tuple[tuple[int, int, int, int, int, int], str]:
     d = _DATE.search(text)
-    if d is None or d["month"][:3] not in {m[:3] for m in _MONTHS}:
+    month = MONTHS.get(d["month"][:3]) if d is not None else None
+    if d is None or month is None:
         raise fail(line, f"cannot read the date {text!r}")
-    month = next(i for m, i in _MONTHS.items() if m[:3] == d["month"][:3])
     fields = (int(d["year"]), month, int(d["day"]), int(d["h"]), int(d["mi"]), int(d["s"]))
     return fields, d["zone"]
 

@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 
 from rakestats.formats._base import HandError
 
-__all__ = ["CURRENCY_SYMBOLS", "ZONES", "fail", "parse_money", "to_utc"]
+__all__ = ["CURRENCY_SYMBOLS", "MONTHS", "ZONES", "fail", "parse_money", "to_utc"]
 
 #: Time-zone abbreviations the rooms write, to IANA zones (the summer and winter
 #: spellings of a zone map to the same place: the date decides the offset).
@@ -47,6 +47,17 @@ ZONES = {
     "BRT": "America/Sao_Paulo",
     "ART": "America/Argentina/Buenos_Aires",
 }
+
+#: Month names (and their first three letters) to numbers.
+MONTHS = {
+    name: i
+    for i, month in enumerate(
+        ("January", "February", "March", "April", "May", "June", "July", "August",
+         "September", "October", "November", "December"),
+        1,
+    )
+    for name in (month, month[:3])
+}  # fmt: skip
 
 #: Currency symbols to ISO codes.
 CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}

@@ -11,15 +11,11 @@ import pytest
 
 from rakestats.formats import iter_file
 from rakestats.records import Game, HandRecord, QuarantineRecord, SkipRecord
-from tests.formats.stud.summary import DATA, summaries
+from tests.formats.stud.summary import DATA, records, summaries
 
 HEADER = r"^\ufeff?Full Tilt Poker Game #(\d+):"
 FILES = sorted((DATA / "cash" / "FTP").rglob("*.txt"))
 FIVE_CARD = DATA / "tour/FTP/Stud/5-Stud-USD-MTT-100-201303.txt"
-
-
-def records(path: Path) -> list[HandRecord | QuarantineRecord | SkipRecord]:
-    return list(iter_file(path))
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])

@@ -11,9 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from rakestats.formats import iter_file
-from rakestats.records import Game, HandRecord, QuarantineRecord, SkipRecord
-from tests.formats.stud.summary import DATA
+from rakestats.records import Game, HandRecord, QuarantineRecord
+from tests.formats.stud.summary import DATA, records
 
 FILES = sorted((DATA / "cash" / "PartyPoker").rglob("*.txt")) + sorted(
     (DATA / "tour" / "PartyPoker").rglob("*.txt")
@@ -45,10 +44,6 @@ def what_the_file_says(path: Path) -> dict[str, tuple[int, dict[str, int]]]:
         if hand is not None:
             out[hand] = (put, dict(won))
     return out
-
-
-def records(path: Path) -> list[HandRecord | QuarantineRecord | SkipRecord]:
-    return list(iter_file(path))
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])

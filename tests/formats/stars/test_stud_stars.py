@@ -10,17 +10,13 @@ import pytest
 
 from rakestats.formats import iter_file
 from rakestats.records import Game, HandRecord, QuarantineRecord, SkipRecord
-from tests.formats.stud.summary import DATA, summaries
+from tests.formats.stud.summary import DATA, records, summaries
 
 HEADER = r"^\ufeff?PokerStars (?:Hand|Game) #(\d+):"
 FILES = sorted((DATA / "cash" / "Stars").rglob("*.txt")) + sorted(
     (DATA / "tour" / "Stars").rglob("*.txt")
 )
 SKIPPED = {"91733835979": "Triple Stud (7 Card Stud Limit)"}
-
-
-def records(path: Path) -> list[HandRecord | QuarantineRecord | SkipRecord]:
-    return list(iter_file(path))
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])

@@ -11,6 +11,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
+from rakestats.formats import iter_file
+from rakestats.records import HandRecord, QuarantineRecord, SkipRecord
+
 DATA = Path(__file__).parents[2] / "data" / "stud"
 
 _AMOUNT = r"[$€£]?[\d,]+(?:\.\d+)?"
@@ -19,6 +22,11 @@ _TOTAL = re.compile(rf"^Total pot ({_AMOUNT}).*\| Rake ({_AMOUNT})")
 _WON = re.compile(
     rf"^Seat \d+: (.+?) (?:\(\w[\w -]*\) )*(?:collected|showed \[[^\]]*\] and won) \(({_AMOUNT})\)"
 )
+
+
+def records(path: Path) -> list[HandRecord | QuarantineRecord | SkipRecord]:
+    """Every record of a file, in order."""
+    return list(iter_file(path))
 
 
 def amount(text: str) -> int:
