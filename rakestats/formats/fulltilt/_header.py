@@ -28,10 +28,8 @@ from rakestats.formats.stud._common import CURRENCY_SYMBOLS, MONTHS
 __all__ = ["HEADER", "game_words", "parse_header"]
 
 HEADER = re.compile(r"^(Full ?Tilt ?Poker) Game #(\d+):\s+(.*)$")
-_WHERE = re.compile(
-    r"^(?:(?P<tname>.+?) \((?P<tid>\d+)\),\s+)?(?:Table |Match )?(?P<table>.+?)"
-    r"(?: \((?P<attrs>[^()]*)\))?\s+-\s+(?P<rest>.*)$"
-)
+_TOURNAMENT = re.compile(r"^(?P<tname>.+?) \((?P<tid>\d+)\),\s+(?P<rest>.*)$")
+_TABLE = re.compile(r"^(?:Table |Match )?(?P<table>.+?)(?: \((?P<attrs>[^()]*)\))?$")
 _STAKES = re.compile(
     r"^(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)"
     r"(?:\s+Ante\s+[$€£]?(?P<ante>[\d.,]+))?$"
@@ -41,25 +39,35 @@ _TIME = re.compile(
     r"(?:(?P<y>\d{4})/(?P<mo>\d{1,2})/(?P<d>\d{1,2})|\w+,\s+(?P<month>\w+)\s+(?P<day>\d{1,2}),\s+"
     r"(?P<year>\d{4}))"
 )
-_NOT_GAME = re.compile(r"^(?:\d{1,2}:\d{2}|\d{4}/|\w+, \w+ \d)")
+_CLOCK = re.compile(r"^\d{1,2}:\d{2}")
 _MAX = re.compile(r"(\d+) max|(heads up)", re.IGNORECASE)
 
 
-def _game_of(parts: list[str]) -> str:
-    """The part of the header that names the game: not the stakes, the time or the date."""
-    return next((p for p in parts if not _STAKES.match(p) and not _NOT_GAME.match(p)), "")
+def _split(rest: str) -> tuple[str, str, re.Match[str]] | None:
+    """``(table, game, stakes)`` of the header after the id (and the tournament): the
+    stakes come before the game (``Table T - $2/$4 Ante $0.40 - Limit Stud Hi - 13:14:27
+    ET - ...``) or after it (``Table T - Limit Razz - $1/$2 - ...``); a table name may
+    hold `` - `` itself, so the parts are counted from the stakes."""
+    parts = [p.strip() for p in re.split(r"\s+-\s+", rest)]
+    k = next((i for i, p in enumerate(parts) if i and _STAKES.match(p)), None)
+    if k is None:
+        return None
+    stakes = _STAKES.match(parts[k])
+    assert stakes is not None
+    if k + 1 < len(parts) and not _CLOCK.match(parts[k + 1]):
+        return " - ".join(parts[:k]), parts[k + 1], stakes
+    return " - ".join(parts[: k - 1]), parts[k - 1], stakes
 
 
 def game_words(text: str) -> str:
     """The game a header line names (for a hand that is skipped unread).
 
-    >>> game_words("Full Tilt Poker Game #1: Table T - $1/$2 - Limit Hold'em - 1:02:03 ET")
+    >>> game_words("Full Tilt Poker Game #1: Table CR - tay - $1/$2 - Limit Hold'em - 1:02:03 ET")
     "Limit Hold'em"
     """
-    w = _WHERE.match(text.split(":", 1)[-1].strip())
-    return (
-        _game_of([p.strip() for p in re.split(r"\s+-\s+", w["rest"])]) if w else ""
-    ) or "unknown"
+    m = HEADER.match(text)
+    found = _split(m[3]) if m is not None else None
+    return found[1] if found is not None and found[1] else "unknown"
 
 
 def _played_at(text: str, line: int) -> tuple[tuple[int, int, int, int, int, int], str]:
@@ -79,32 +87,32 @@ def parse_header(text: str, line: int) -> StudHeader:
     m = HEADER.match(text)
     if m is None:
         raise fail(line, "not a Full Tilt Poker hand header")
-    w = _WHERE.match(m[3])
-    if w is None:
-        raise fail(line, "cannot read the table of the header")
-    parts = [p.strip() for p in re.split(r"\s+-\s+", w["rest"])]
-    stakes = next((s for p in parts if (s := _STAKES.match(p)) is not None), None)
-    if stakes is None:
+    t = _TOURNAMENT.match(m[3])
+    found = _split(t["rest"] if t is not None else m[3])
+    if found is None:
         raise fail(line, "cannot read the stakes of the header")
-    game = _game_of(parts)
-    tournament = w["tid"] is not None
+    where, game, stakes = found
+    w = _TABLE.match(where)
+    if w is None or not game:
+        raise fail(line, "cannot read the table and the game of the header")
+    tournament = t is not None
     if tournament:
         currency, scale = "chips", 1
     else:
         currency = CURRENCY_SYMBOLS.get(stakes["cur"], "chips")
         scale = 1 if currency == "chips" else 100
-    fields, zone = _played_at(w["rest"], line)
+    fields, zone = _played_at(m[3], line)
     attrs = w["attrs"] or ""
     size = _MAX.search(attrs)
     max_seats = (2 if size[2] else int(size[1])) if size is not None else None
-    extra = {"game": game, "tournament": w["tname"], "table_type": attrs or None}
+    extra = {"game": game, "tournament": t["tname"] if t else None, "table_type": attrs or None}
     return StudHeader(
         site="Full Tilt Poker",
         hand_id=m[2],
         game=classify_game(game),
         game_text=game or "unknown",
         is_tournament=tournament,
-        tournament_id=w["tid"],
+        tournament_id=t["tid"] if t else None,
         currency=currency,
         scale=scale,
         small_bet=parse_money(stakes["sb"], scale, line),
