@@ -9,6 +9,7 @@ are not part of the game (chat, ``joins the table``, ``is disconnected`` ...) ar
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from rakestats.cards import CardError, StdCard, parse_std_cards
@@ -156,7 +157,7 @@ class LineReader:
             cards = k.groupdict().get("cards")
             return MuckLine(n, name, rest.strip(": "), cards_of(cards, n) if cards else ())
         if (c := p.collect.match(rest)) is not None:
-            pot = (c.groupdict().get("pot") or "pot").strip()
+            pot = re.sub(r"(?:\s+#?|#)(\d+)$", r"-\1", (c.groupdict().get("pot") or "pot").strip())
             return CollectLine(n, name, self.money(c["a"], n), pot)
         return None
 
