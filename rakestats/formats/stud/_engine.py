@@ -13,9 +13,9 @@ settlement divides each pot and how a shown hand is described.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from rakestats.cards import StdCard, parse_std_card
+from rakestats.cards import StdCard
 from rakestats.stud import (
     IllegalActionError,
     OddChips,
@@ -33,7 +33,6 @@ __all__ = [
     "CAP_BETS",
     "GAMES",
     "STREET_NAMES",
-    "HiddenBoardsHand",
     "IllegalActionError",
     "OddChips",
     "Phase",
@@ -53,55 +52,6 @@ CAP_BETS = 4
 STREET_NAMES = ("3rd street", "4th street", "5th street", "6th street", "7th street")
 
 
-_BLANK = (parse_std_card("2c"), parse_std_card("2d"))
-
-
-class HiddenBoardsHand(StudHand):
-    """The engine for a room that does not write the other players' up cards
-    (PartyPoker): while a board is unknown, the room's bring-in and first player to
-    act on each street are accepted (any player who may act may open), and on 4th
-    street of Seven-Card Stud the big bet is allowed (an open pair cannot be ruled
-    out). The rest is :class:`StudHand`'s."""
-
-    def deal_third(
-        self,
-        down: Mapping[int, Sequence[StdCard | None]],
-        up: Mapping[int, StdCard | None],
-    ) -> None:
-        if all(c is not None for c in up.values()):
-            super().deal_third(down, {s: c for s, c in up.items() if c is not None})
-            return
-        self._expect_street(1, "deal 3rd street")
-        self._check_seats(down, "down cards")
-        self._check_seats(up, "up cards")
-        for s in self.order:
-            if len(down[s]) != 2:
-                raise IllegalActionError(f"seat {s} must get two down cards")
-            self._give(s, [*down[s], up[s]], (False, False, True))
-        able = [s for s in self.order if self.players[s].stack > 0]
-        self.bring_in_seat = able[0] if able else None
-        self._start_round()
-
-    def _start_round(self) -> None:
-        live = self.live_seats
-        if not any(None in self.players[s].cards for s in live):
-            super()._start_round()
-            return
-        # every board the same for the engine's choice of who opens: all tie
-        shown = 2 if self.round + 1 == 2 and self.game is StudGame.STUD else 1
-        real = {s: (self.players[s].cards, self.players[s].is_up) for s in live}
-        blank = _BLANK
-        try:
-            for s in live:
-                self.players[s].cards, self.players[s].is_up = list(blank[:shown]), [True] * shown
-            super()._start_round()
-        finally:
-            for s, (cards, is_up) in real.items():
-                self.players[s].cards, self.players[s].is_up = cards, is_up
-        if self.phase is Phase.BETTING and self.round_actions == 0:
-            self.first_choices = {s for s in live if self.players[s].can_act} or self.first_choices
-
-
 def new_engine(
     game: str,
     *,
@@ -111,12 +61,11 @@ def new_engine(
     big_bet: int,
     players: Sequence[tuple[int, str, int]],
     odd_chips: OddChips | None = None,
-    hidden_boards: bool = False,
 ) -> StudHand:
-    """A hand of ``game`` (one of :data:`GAMES`) with the antes posted
-    (:class:`HiddenBoardsHand` for a room that hides the other players' up cards)."""
-    cls = HiddenBoardsHand if hidden_boards else StudHand
-    return cls(
+    """A hand of ``game`` (one of :data:`GAMES`) with the antes posted. Up cards a room
+    does not write are dealt as None: the engine then accepts the room's bring-in and
+    first player to act (``StudHand.boards_hidden``)."""
+    return StudHand(
         ante=ante,
         bring_in=bring_in,
         small_bet=small_bet,

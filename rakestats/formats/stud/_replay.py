@@ -9,8 +9,6 @@ The first disagreement raises :class:`HandError`.
 
 from __future__ import annotations
 
-from typing import cast
-
 from rakestats.betting import AntePosted
 from rakestats.cards import StdCard
 from rakestats.formats.stud._common import fail as _fail
@@ -52,12 +50,6 @@ _SIMPLE = {"check": _K.CHECK, "fold": _K.FOLD, "call": _K.CALL, "bring_in": _K.B
 
 def _text(cards: tuple[StdCard, ...] | list[StdCard]) -> str:
     return " ".join(map(str, cards))
-
-
-def _up_cards(up: dict[int, StdCard | None]) -> dict[int, StdCard]:
-    """Up cards for the engine: None only where the room hides them (the engine is then a
-    :class:`HiddenBoardsHand`, which takes them; a :class:`StudHand` refuses them)."""
-    return cast("dict[int, StdCard]", up)
 
 
 class StudReplay:
@@ -111,7 +103,6 @@ class StudReplay:
                 small_bet=h.small_bet,
                 big_bet=h.big_bet,
                 players=[(s.seat, s.name, s.stack) for s in seats],
-                hidden_boards=not hand.room.up_cards_shown,
             )
         except ValueError as e:
             raise _fail(hand.seats[0].line, str(e)) from None
@@ -224,7 +215,7 @@ class StudReplay:
                     where = STREET_NAMES[it.street - 1]
                     raise _fail(it.line, f"no card dealt to {', '.join(missing)} on {where}")
                 up = {s: self._one(got[s]) if s in got else None for s in e.live_seats}
-                e.deal_up(_up_cards(up))
+                e.deal_up(up)
             else:
                 self._check_before(got)
                 if e.needs_community:
@@ -262,7 +253,7 @@ class StudReplay:
             else:
                 raise _fail(d.line, f"3rd street deals one up card (three to the hero) to {d.name}")
         up = {s: got[s].new[-1] if s in got else None for s in e.order}
-        e.deal_third(down, _up_cards(up))
+        e.deal_third(down, up)
 
     def _check_before(self, got: dict[int, DealtLine]) -> None:
         for s, d in got.items():
