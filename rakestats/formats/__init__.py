@@ -188,13 +188,11 @@ def _scan_plan(
                             continue
                         except Exception:  # the full parser decides
                             pass
-                    rec = _block_result(parser, block, name)
-                    if rec is None:
-                        continue
-                    if isinstance(rec, HandRecord):
-                        yield stored if into.add(rec) else repeat
-                    else:
-                        yield rec
+                    for rec in _block_results(parser, block, name):
+                        if isinstance(rec, HandRecord):
+                            yield stored if into.add(rec) else repeat
+                        else:
+                            yield rec
         except _io.RefusedError as e:
             raise ReadError(name, line, e.reason) from e
         except _READ_ERRORS as e:
@@ -211,33 +209,37 @@ def _iter_plan(plan: list[tuple[_io.Source, type[SiteParser] | None]]) -> Iterat
             with src.opener() as stream:
                 for block in _io.iter_blocks(stream):
                     line = block.start + len(block.lines) - 1
-                    rec = _block_result(parser, block, src.name)
-                    if rec is not None:
-                        yield rec
+                    yield from _block_results(parser, block, src.name)
         except _io.RefusedError as e:
             raise ReadError(src.name, line, e.reason) from e
         except _READ_ERRORS as e:
             raise ReadError(src.name, line, str(e)) from e
 
 
-def _block_result(
+def _block_results(
     parser: SiteParser, block: _io.Block | _io.TextBlock, src: str
-) -> ParseResult | None:
-    """One hand's block through its parser (None: the format's padding, no hand); a
-    block that broke a limit or is not valid text is quarantined with the reason."""
+) -> list[ParseResult]:
+    """A block's hands through their parser (none: the format's padding); a block that
+    broke a limit or is not valid text is quarantined with the reason. A block is one
+    hand, or several for a format without blank lines between hands (``hand_start``)."""
     start = block.start
     if isinstance(block, _io.TextBlock):
-        if parser.is_noise(block.lines):
-            return None
-        return _parse_one(parser, block.lines, start, src)
-    lines, bad = _io.decode_block(block.lines, start, parser.fallback_encoding)
-    if block.problem is None and parser.is_noise(lines):
-        return None
-    if block.problem is not None:
-        return _quarantine(parser, lines, start, block.problem[0], block.problem[1], src)
-    if bad is not None:
-        return _quarantine(parser, lines, start, bad, f"invalid UTF-8 at line {bad}", src)
-    return _parse_one(parser, lines, start, src)
+        lines = block.lines
+    else:
+        lines, bad = _io.decode_block(block.lines, start, parser.fallback_encoding)
+        if block.problem is None and parser.is_noise(lines):
+            return []
+        if block.problem is not None:
+            return [_quarantine(parser, lines, start, block.problem[0], block.problem[1], src)]
+        if bad is not None:
+            return [_quarantine(parser, lines, start, bad, f"invalid UTF-8 at line {bad}", src)]
+    if parser.hand_start is None:
+        return [] if parser.is_noise(lines) else [_parse_one(parser, lines, start, src)]
+    return [
+        _parse_one(parser, part, first, src)
+        for first, part in parser.hands_of(lines, start)
+        if not parser.is_noise(part)
+    ]
 
 
 _I16 = 1 << 15
@@ -371,5 +373,6 @@ def _iter_text(
         return
     parser = parser_type()
     for start, block in _io.iter_text_blocks(lines):
-        if not parser.is_noise(block):
-            yield _parse_one(parser, block, start, source_file)
+        for first, part in parser.hands_of(block, start):
+            if not parser.is_noise(part):
+                yield _parse_one(parser, part, first, source_file)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import ClassVar
 
 from rakestats.records import HandRecord, QuarantineRecord, SkipRecord
@@ -45,6 +46,27 @@ class SiteParser:
     game: ClassVar[str]
     header_pattern: ClassVar[re.Pattern[str]]
     fallback_encoding: ClassVar[str | None] = None
+
+    #: The first line of a hand, for a format that writes its hands one after another
+    #: with no blank line between them (OnGame): a block of lines is then cut before
+    #: each line this matches. None (the default): a block of lines is one hand.
+    hand_start: ClassVar[re.Pattern[str] | None] = None
+
+    @classmethod
+    def hands_of(cls, lines: list[str], start: int) -> list[tuple[int, list[str]]]:
+        """The hands of a block of lines whose first is line ``start`` of the file, as
+        ``(file line of the first, lines)``: cut before each :attr:`hand_start` line.
+
+        >>> class Demo(SiteParser):
+        ...     hand_start = re.compile("Hand ")
+        >>> Demo.hands_of(["Hand 1", "a", "Hand 2", "b"], 5)
+        [(5, ['Hand 1', 'a']), (7, ['Hand 2', 'b'])]
+        """
+        if cls.hand_start is None:
+            return [(start, lines)]
+        match = cls.hand_start.match
+        cuts = [0, *(i for i in range(1, len(lines)) if match(lines[i])), len(lines)]
+        return [(start + a, lines[a:b]) for a, b in pairwise(cuts)]
 
     @classmethod
     def is_noise(cls, lines: Sequence[str]) -> bool:
