@@ -179,7 +179,7 @@ def _scan_plan(
         line = 0
         try:
             with src.opener() as stream:
-                for block in _io.iter_blocks(stream):
+                for block in parser.blocks(stream):
                     start = block.start
                     line = start + len(block.lines) - 1
                     if lean is not None and isinstance(block, _io.TextBlock):
@@ -207,7 +207,7 @@ def _iter_plan(plan: list[tuple[_io.Source, type[SiteParser] | None]]) -> Iterat
         line = 0
         try:
             with src.opener() as stream:
-                for block in _io.iter_blocks(stream):
+                for block in parser.blocks(stream):
                     line = block.start + len(block.lines) - 1
                     yield from _block_results(parser, block, src.name)
         except _io.RefusedError as e:
@@ -372,7 +372,7 @@ def _iter_text(
     if parser_type is None:
         return
     parser = parser_type()
-    for start, block in _io.iter_text_blocks(lines):
+    for start, block in parser.text_blocks(lines):
         for first, part in parser.hands_of(block, start):
             if not parser.is_noise(part):
                 yield _parse_one(parser, part, first, source_file)

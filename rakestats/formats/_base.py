@@ -8,10 +8,11 @@ a file's first line) and :meth:`SiteParser.parse_hand`.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import pairwise
 from typing import ClassVar
 
+from rakestats.formats import files as _io
 from rakestats.records import HandRecord, QuarantineRecord, SkipRecord
 
 __all__ = ["UNSAFE", "HandError", "ParseResult", "SiteParser"]
@@ -67,6 +68,16 @@ class SiteParser:
         match = cls.hand_start.match
         cuts = [0, *(i for i in range(1, len(lines)) if match(lines[i])), len(lines)]
         return [(start + a, lines[a:b]) for a, b in pairwise(cuts)]
+
+    def blocks(self, stream: _io.Stream) -> Iterator[_io.Block | _io.TextBlock]:
+        """A stream's hands as blocks of lines: runs of non-blank lines by default
+        (:func:`files.iter_blocks`). A format whose hands are not cut by blank lines
+        (XML: one element a hand) cuts the stream itself."""
+        return _io.iter_blocks(stream)
+
+    def text_blocks(self, lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
+        """:meth:`blocks` for decoded text lines: ``(file line of the first, lines)``."""
+        return _io.iter_text_blocks(lines)
 
     @classmethod
     def is_noise(cls, lines: Sequence[str]) -> bool:
