@@ -1,4 +1,6 @@
-"""``Warehouse``: the analyst's entry point, a thin facade over the stages.
+"""``Warehouse``: the analyst's entry point, a thin facade over the stages: the store
+(``wh.store``: ingest, watch, compact) and the statistics (``wh.statistics``, a
+:class:`~rakestats.stats.Statistics`, whose methods the warehouse offers as its own).
 
 >>> import tempfile
 >>> from rakestats import Warehouse
@@ -12,14 +14,14 @@ from __future__ import annotations
 
 import os
 import threading
+import types
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, Concatenate, Generic, ParamSpec, TypeVar, overload
 
-import duckdb
 import pandas as pd
 
 from rakestats.progress import Progress
-from rakestats.stats import StatsMixin
+from rakestats.stats import Statistics
 from rakestats.warehouse import (
     COMMIT_EVERY,
     PENDING_SECONDS,
@@ -29,7 +31,6 @@ from rakestats.warehouse import (
     Store,
     WatchSummary,
     compact,
-    connect,
     ingest_paths,
     retry_quarantined,
     watch_paths,
@@ -38,13 +39,34 @@ from rakestats.warehouse._ingest import ProgressFn
 
 __all__ = ["Warehouse"]
 
+P = ParamSpec("P")
+R = TypeVar("R")
 
-class Warehouse(StatsMixin):
+
+class _Statistic(Generic[P, R]):
+    """A method of :class:`Warehouse` that is the same method of its ``statistics``:
+    ``wh.player_stats`` is ``wh.statistics.player_stats`` (same signature, same
+    docstring)."""
+
+    def __init__(self, method: Callable[Concatenate[Statistics, P], R]) -> None:
+        self.method = method
+        self.__doc__ = method.__doc__
+
+    @overload
+    def __get__(self, wh: None, owner: type) -> Callable[Concatenate[Statistics, P], R]: ...
+    @overload
+    def __get__(self, wh: Warehouse, owner: type) -> Callable[P, R]: ...
+    def __get__(self, wh: Warehouse | None, owner: type) -> Any:
+        return self.method if wh is None else types.MethodType(self.method, wh.statistics)
+
+
+class Warehouse:
     """A rakestats warehouse directory. Construction does no I/O."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = os.fspath(path)
         self.store = Store(path)
+        self.statistics = Statistics(self.store)
 
     def __repr__(self) -> str:
         return f"Warehouse({self.path!r})"
@@ -141,13 +163,22 @@ class Warehouse(StatsMixin):
             return retry_quarantined(self.store)
 
     # ------------------------------------------------------------------ reading
-    def connect(self) -> duckdb.DuckDBPyConnection:
-        """A DuckDB connection with a view per table over the current snapshot (the
-        pinned one inside :meth:`pinned`)."""
-        if not self.store.exists():
-            self.store.create()
-        pinned = self._stats_cache.pinned if self._stats_cache is not None else None
-        return connect(self.store, pinned)
+    # The statistics (docs/stats.md), the hands behind them, and the snapshot they read.
+    player_stats = _Statistic(Statistics.player_stats)
+    positions = _Statistic(Statistics.positions)
+    table_sizes = _Statistic(Statistics.table_sizes)
+    skull_ace = _Statistic(Statistics.skull_ace)
+    stud_stats = _Statistic(Statistics.stud_stats)
+    action_stats = _Statistic(Statistics.action_stats)
+    pickup_stats = _Statistic(Statistics.pickup_stats)
+    net_won = _Statistic(Statistics.net_won)
+    sessions = _Statistic(Statistics.sessions)
+    hands = _Statistic(Statistics.hands)
+    count_hands = _Statistic(Statistics.count_hands)
+    unmatched_filters = _Statistic(Statistics.unmatched_filters)
+    pinned = _Statistic(Statistics.pinned)
+    clear_stats_cache = _Statistic(Statistics.clear_cache)
+    connect = _Statistic(Statistics.connect)
 
     def sql(self, query: str, params: Sequence[Any] | dict[str, Any] | None = None) -> pd.DataFrame:
         """Run ad-hoc SQL on the warehouse views; values go in ``params`` (bound, never

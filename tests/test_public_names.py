@@ -1,6 +1,12 @@
-"""Names analysts import keep working after the readers moved to ``rakestats.formats``."""
+"""Names analysts import keep working after the readers moved to ``rakestats.formats``,
+and the command line and the report stand on public names alone."""
 
 from __future__ import annotations
+
+import importlib
+import importlib.util
+
+import pytest
 
 import rakestats.formats as formats
 import rakestats.parse as parse
@@ -21,25 +27,52 @@ def test_the_writer_is_the_same_under_both_names() -> None:
         assert getattr(sim, name) is getattr(rake_format, name), name
 
 
-def test_the_cli_imports_only_public_names() -> None:
-    """The command line is a thin layer over the library's public surface: it imports
-    no private module (``_name``) of another package."""
+def _imports(package: str) -> list[tuple[str, str, list[str]]]:
+    """(file, module, names) of each import in ``rakestats/<package>/*.py``."""
     import ast
     from pathlib import Path
 
-    cli = Path(formats.__file__).resolve().parents[1] / "cli"
-    private = []
-    for path in sorted(cli.glob("*.py")):
+    folder = Path(formats.__file__).resolve().parents[1] / package
+    found = []
+    for path in sorted(folder.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = []
-            if isinstance(node, ast.ImportFrom) and node.module:
-                names = [node.module]
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                found.append((path.name, node.module, [a.name for a in node.names]))
             elif isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            for name in names:
-                parts = name.split(".")
-                if name.startswith("rakestats.cli"):
-                    continue
-                if any(p.startswith("_") and p != "__future__" for p in parts[1:]):
-                    private.append(f"{path.name}: {name}")
+                found += [(path.name, a.name, []) for a in node.names]
+    return found
+
+
+@pytest.mark.parametrize("package", ["cli", "report"])
+def test_thin_edges_import_only_public_names(package: str) -> None:
+    """The command line and the report are thin layers over the library's public
+    surface: from another package they import no private module (``_name``), and from a
+    module only the names it lists in ``__all__`` (or its public subpackages)."""
+    private = []
+    for file, module, names in _imports(package):
+        if not module.startswith("rakestats") or module.startswith(f"rakestats.{package}"):
+            continue
+        if any(p.startswith("_") for p in module.split(".")[1:]):
+            private.append(f"{file}: {module}")
+            continue
+        imported = importlib.import_module(module)
+        listed = getattr(imported, "__all__", None)
+        for name in names:
+            if listed is None or name in listed:
+                continue
+            public_submodule = (
+                hasattr(imported, "__path__")
+                and not name.startswith("_")
+                and importlib.util.find_spec(f"{module}.{name}") is not None
+            )
+            if not public_submodule:
+                private.append(f"{file}: {module}.{name}")
     assert private == []
+
+
+def test_a_private_import_is_seen() -> None:
+    """The check above reads the imports it should: the report's own private modules
+    are among them."""
+    modules = {module for _, module, _ in _imports("report")}
+    assert "rakestats.report._tables" in modules
+    assert "rakestats.stats" in modules

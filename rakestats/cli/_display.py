@@ -1,4 +1,4 @@
-"""Money in the command line's output, for a person to read.
+"""Money and tables in the command line's output, for a person to read.
 
 Stored amounts stay integers in the smallest unit (``net`` is 97 for $0.97); tables show
 them in the currency's units, and ``--format csv|json`` add a ``<column>_display`` text
@@ -18,6 +18,7 @@ from typing import Any
 
 import pandas as pd
 
+from rakestats.cli._common import safe_text
 from rakestats.money import (
     AMOUNT_COLUMNS,
     PER_HAND_COLUMNS,
@@ -25,12 +26,14 @@ from rakestats.money import (
     decimals,
     format_money,
 )
+from rakestats.stats import StatColumn, cell_text
 
 __all__ = [
     "DISPLAY_SUFFIX",
     "STAKE_COLUMNS",
     "display_columns",
     "money_text",
+    "stat_table",
     "text_table",
     "with_display",
 ]
@@ -93,3 +96,26 @@ def text_table(heads: Sequence[str], rows: Sequence[Sequence[str]], left: Collec
         ).rstrip()
 
     return "\n".join([line(heads), line(["-" * w for w in widths]), *map(line, rows)])
+
+
+def stat_table(df: pd.DataFrame, columns: Sequence[StatColumn]) -> str:
+    """The rows of ``df`` as a :func:`text_table` of ``columns`` (chosen with
+    :func:`rakestats.stats.stat_columns`): each value written for its kind, amounts in
+    the row's currency, text made safe for the terminal; words flush left.
+
+    >>> from rakestats.stats import stat_columns
+    >>> df = pd.DataFrame({"player": ["Ann"], "currency": ["USD"], "net": [97]})
+    >>> print(stat_table(df, stat_columns("player currency net")))
+    player  cur    net
+    ------  ---  -----
+    Ann     USD  $0.97
+    """
+    rows = [
+        [
+            safe_text(cell_text(rec.get(c.key), c.kind, rec.get("currency"), terminal=True))
+            for c in columns
+        ]
+        for rec in df.to_dict(orient="records")
+    ]
+    left = {i for i, c in enumerate(columns) if c.kind.is_text}
+    return text_table([c.terminal_title for c in columns], rows, left)

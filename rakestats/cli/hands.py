@@ -12,16 +12,16 @@ import pandas as pd
 
 from rakestats.api import Warehouse
 from rakestats.cli._common import fail_on_warehouse_error, safe_text, warehouse_option
-from rakestats.cli._display import (
-    DISPLAY_SUFFIX,
-    STAKE_COLUMNS,
-    money_text,
-    text_table,
-    with_display,
-)
+from rakestats.cli._display import DISPLAY_SUFFIX, STAKE_COLUMNS, stat_table, with_display
 from rakestats.cli._filters import check_filters, filter_options, nothing_matched
 from rakestats.cli._group import main
-from rakestats.stats import HAND_LIST_COLUMNS, OUTCOMES, SKULL_OUTCOMES, AliasError
+from rakestats.stats import (
+    HAND_LIST_COLUMNS,
+    OUTCOMES,
+    SKULL_OUTCOMES,
+    AliasError,
+    stat_columns,
+)
 
 __all__ = ["DEFAULT_LIMIT", "JSON_KEYS", "LIST_SEPARATOR", "hands_command"]
 
@@ -54,15 +54,13 @@ def _plain(value: Any) -> Any:
     return value.item() if hasattr(value, "item") else value
 
 
-def _stakes(row: pd.Series) -> str:
-    """``5`` (Rake: the ante), ``$0.01/$0.08`` (ante / big bet)."""
-    ante = money_text(_plain(row["ante"]), row["currency"])
-    big = _plain(row["big_bet"])
-    return ante if big is None else f"{ante}/{money_text(big, row['currency'])}"
+# The terminal table: the stakes, the players (``3: Ann, Bob, Cy``), the winners and the
+# Ace of Skulls (``auto_loss (Ann)``) are written out before.
+_TABLE = stat_columns("hand_id played_at game stakes players total_pot winners skull_ace_outcome")
 
 
-def _skull(row: pd.Series) -> str:
-    outcome, holder = _plain(row["skull_ace_outcome"]), _plain(row["skull_ace_holder"])
+def _skull(outcome: Any, holder: Any) -> str:
+    outcome, holder = _plain(outcome), _plain(holder)
     if outcome is None:
         return "-"
     return f"{outcome} ({holder})" if holder is not None else str(outcome)
@@ -73,23 +71,16 @@ def _cut(text: str, width: int) -> str:
 
 
 def _table(df: pd.DataFrame) -> str:
-    heads = ["hand", "played (UTC)", "game", "stakes", "players", "pot", "winners", "Ace of Skulls"]
-    rows = [
-        [
-            str(r["hand_id"]),
-            r["played_at"].strftime("%Y-%m-%d %H:%M:%S"),
-            str(r["game"]),
-            _stakes(r),
-            _cut(f"{len(r['players'])}: " + ", ".join(r["players"]), _NAMES_WIDTH),
-            money_text(_plain(r["total_pot"]), r["currency"]),
-            ", ".join(r["winners"]) or "-",
-            _skull(r),
-        ]
-        for _, r in df.iterrows()
-    ]
-    rows = [[safe_text(c) for c in row] for row in rows]
-    amounts = {3, 5}  # stakes and pot, flush right
-    return text_table(heads, rows, left=set(range(len(heads))) - amounts)
+    shown = df.assign(
+        stakes=pd.Series(list(zip(df["ante"], df["big_bet"], strict=True)), index=df.index),
+        players=[_cut(f"{len(p)}: " + ", ".join(p), _NAMES_WIDTH) for p in df["players"]],
+        winners=[", ".join(w) or "-" for w in df["winners"]],
+        skull_ace_outcome=[
+            _skull(o, h)
+            for o, h in zip(df["skull_ace_outcome"], df["skull_ace_holder"], strict=True)
+        ],
+    )
+    return stat_table(shown, _TABLE)
 
 
 @main.command("hands")

@@ -12,16 +12,10 @@ import pandas as pd
 
 from rakestats.api import Warehouse
 from rakestats.cli._common import fail_on_warehouse_error, safe_text, warehouse_option
-from rakestats.cli._display import (
-    DISPLAY_SUFFIX,
-    display_columns,
-    money_text,
-    text_table,
-    with_display,
-)
+from rakestats.cli._display import DISPLAY_SUFFIX, display_columns, stat_table, with_display
 from rakestats.cli._filters import check_filters, filter_options, nothing_matched
 from rakestats.cli._group import main
-from rakestats.stats import AliasError
+from rakestats.stats import AliasError, StatColumn, stat_columns
 
 __all__ = ["JSON_KEYS", "STUD_TABLE", "stats_command"]
 
@@ -58,46 +52,16 @@ JSON_KEYS = (
     "skull_ace_net",
 )
 
-# Terminal table: (header, column, format); format ``$`` is an amount shown in the row's
-# currency (``$0.97``, ``4,250`` chips).
-_TABLE = (
-    ("player", "player", "s"),
-    ("game", "game", "s"),
-    ("cur", "currency", "s"),
-    ("hands", "hands", "d"),
-    ("net", "net", "$"),
-    ("win/100", "winrate_per100", ".1f"),
-    ("95% CI", "_ci", "s"),
-    ("unit", "winrate_unit", "s"),
-    ("VPIP", "vpip", "%"),
-    ("R1 raise", "raise_r1", "%"),
-    ("AF", "af", ".2f"),
-    ("AFq", "afq", "%"),
-    ("WTSD", "wtsd", "%"),
-    ("W$SD", "wsd", "%"),
-    ("skull rev", "skull_ace_reveals", "d"),
-    ("skull loss", "skull_ace_auto_losses", "d"),
-    ("loss freq", "skull_ace_loss_freq", "%"),
+# Terminal tables; ``winrate_ci`` is the interval as text: ``[-12.3, 45.6]``.
+_TABLE = stat_columns(
+    "player game currency hands net winrate_per100 winrate_ci winrate_unit vpip raise_r1 af "
+    "afq wtsd wsd skull_ace_reveals skull_ace_auto_losses skull_ace_loss_freq"
 )
-
-
-# Terminal table of ``--stud`` (Warehouse.stud_stats); csv and json have every column.
-STUD_TABLE = (
-    ("player", "player", "s"),
-    ("game", "game", "s"),
-    ("cur", "currency", "s"),
-    ("hands", "hands", "d"),
-    ("net", "net", "$"),
-    ("BB/100", "winrate_per100", ".1f"),
-    ("95% CI", "_ci", "s"),
-    ("bring-in", "bring_in_pct", "%"),
-    ("complete", "complete_pct", "%"),
-    ("3rd raise", "raise_3rd_pct", "%"),
-    ("VPIP 3rd", "vpip_3rd", "%"),
-    ("AF", "af", ".2f"),
-    ("AFq", "afq", "%"),
-    ("WTSD", "wtsd", "%"),
-    ("W$SD", "wsd", "%"),
+# ``--stud`` (Warehouse.stud_stats); csv and json have every column.
+STUD_TABLE = stat_columns(
+    "player game currency hands net winrate_per100 winrate_ci bring_in_pct complete_pct "
+    "raise_3rd_pct vpip_3rd af afq wtsd wsd",
+    titles={"winrate_per100": "BB/100"},
 )
 
 
@@ -119,30 +83,12 @@ def _records(df: pd.DataFrame, keys: tuple[str, ...] = JSON_KEYS) -> list[dict[s
     ]
 
 
-def _cell(value: Any, fmt: str, currency: Any = None) -> str:
-    value = _json_value(value)
-    if value is None:
-        return "-"
-    if fmt == "$":
-        return safe_text(money_text(value, currency))
-    if fmt == "s":
-        return safe_text(str(value))
-    if fmt == "%":
-        return f"{100 * value:.1f}%"
-    return format(value, fmt)
-
-
-def _table(df: pd.DataFrame, spec: tuple[tuple[str, str, str], ...] = _TABLE) -> str:
-    df = df.assign(
-        _ci=[
-            "-" if _json_value(lo) is None else f"[{lo:.1f}, {hi:.1f}]"
-            for lo, hi in zip(df["winrate_ci_low"], df["winrate_ci_high"], strict=True)
-        ]
-    )
-    rows = [[_cell(r[col], fmt, r["currency"]) for _, col, fmt in spec] for _, r in df.iterrows()]
-    heads = [h for h, _, _ in spec]
-    left = {i for i, (_, _, fmt) in enumerate(spec) if fmt == "s"}
-    return text_table(heads, rows, left)
+def _table(df: pd.DataFrame, columns: tuple[StatColumn, ...] = _TABLE) -> str:
+    ci = [
+        "-" if _json_value(lo) is None else f"[{lo:.1f}, {hi:.1f}]"
+        for lo, hi in zip(df["winrate_ci_low"], df["winrate_ci_high"], strict=True)
+    ]
+    return stat_table(df.assign(winrate_ci=ci), columns)
 
 
 @main.command("stats")

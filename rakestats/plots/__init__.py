@@ -14,7 +14,7 @@ is drawn in the currency's units (dollars, not cents) or the game's (``unit=`` o
 """
 
 from rakestats.plots._labels import label_overlaps, label_points, point_labels
-from rakestats.plots._style import OKABE_ITO
+from rakestats.plots._style import OKABE_ITO, group_label
 from rakestats.plots._text import literal
 from rakestats.plots.positions import winrate_by_position
 from rakestats.plots.results import (
@@ -33,6 +33,7 @@ __all__ = [
     "OKABE_ITO",
     "af_cap",
     "aggression_map",
+    "group_label",
     "label_overlaps",
     "label_points",
     "literal",

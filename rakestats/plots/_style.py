@@ -14,7 +14,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import Formatter
 
 from rakestats.money import decimals, format_units
-from rakestats.stats import StatsMixin
+from rakestats.stats import HasStatistics, Statistics
 
 __all__ = [
     "OKABE_ITO",
@@ -40,8 +40,9 @@ OKABE_ITO = {
     "purple": "#CC79A7",
 }
 
-# A DataFrame from the statistics layer, or a warehouse to compute it from.
-Data = pd.DataFrame | StatsMixin
+# A DataFrame from the statistics layer, or a warehouse (anything with the statistics)
+# to compute it from.
+Data = pd.DataFrame | HasStatistics
 
 
 def axes(ax: Axes | None, size: tuple[float, float] = (8.0, 4.5)) -> Axes:
@@ -53,11 +54,12 @@ def axes(ax: Axes | None, size: tuple[float, float] = (8.0, 4.5)) -> Axes:
 
 
 def frame(
-    data: Data, method: Callable[[StatsMixin], pd.DataFrame], needs: tuple[str, ...]
+    data: Data, method: Callable[[Statistics], pd.DataFrame], needs: tuple[str, ...]
 ) -> pd.DataFrame:
-    """The DataFrame to draw: ``data`` itself, or ``method(data)`` for a warehouse;
-    checks that the columns ``needs`` are there."""
-    return require(data if isinstance(data, pd.DataFrame) else method(data), needs)
+    """The DataFrame to draw: ``data`` itself, or ``method`` of the statistics of a
+    warehouse; checks that the columns ``needs`` are there."""
+    df = data if isinstance(data, pd.DataFrame) else method(data.statistics)
+    return require(df, needs)
 
 
 def require(df: pd.DataFrame, needs: tuple[str, ...]) -> pd.DataFrame:
@@ -69,7 +71,13 @@ def require(df: pd.DataFrame, needs: tuple[str, ...]) -> pd.DataFrame:
 
 
 def group_label(row: Any, df: pd.DataFrame) -> str:
-    """A row's player name, with game and currency when the frame mixes several."""
+    """A row's player name, with game and currency when the frame mixes several (the
+    label of the row's point in a plot).
+
+    >>> df = pd.DataFrame({"player": ["Ann", "Ann"], "game": ["rake", "razz"]})
+    >>> [group_label(r, df) for r in df.itertuples(index=False)]
+    ['Ann (rake)', 'Ann (razz)']
+    """
     extra = [
         str(getattr(row, c))
         for c in ("game", "currency")

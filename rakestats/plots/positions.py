@@ -49,7 +49,7 @@ def winrate_by_position(
         raise ValueError("by must be 'from_dealer' or 'position'")
     df = frame(
         data,
-        lambda wh: wh.player_stats(by=(by,), **filters),
+        lambda st: st.player_stats(by=(by,), **filters),
         (by, "winrate_per100", "winrate_hands", "sd_per_hand"),
     )
     df = df[df[by].notna() & df["winrate_per100"].notna()]

@@ -109,7 +109,7 @@ def net_won_graph(
         raise ValueError(f"unit must be one of {', '.join(NET_WON_UNITS)}, got {unit!r}")
     df = frame(
         data,
-        lambda wh: wh.net_won(**filters),
+        lambda st: st.net_won(**filters),
         ("player", "hand_no", "cum_net", "cum_net_reveal", "cum_net_no_reveal"),
     )
     if player is not None:
@@ -209,7 +209,7 @@ def winrate(
         raise ValueError("scale must be 'auto', 'linear' or 'symlog'")
     df = frame(
         data,
-        lambda wh: wh.player_stats(**filters),
+        lambda st: st.player_stats(**filters),
         ("player", "winrate_per100", "winrate_ci_low", "winrate_ci_high"),
     )
     df = df[df["winrate_per100"].notna()].sort_values("winrate_per100")

@@ -31,7 +31,7 @@ def skull_ace_outcomes(data: Data, *, ax: Axes | None = None, **filters: Any) ->
     who never held it are left out."""
     df = frame(
         data,
-        lambda wh: wh.skull_ace(**filters),
+        lambda st: st.skull_ace(**filters),
         ("player", "skull_ace_held", "skull_ace_auto_wins", "skull_ace_auto_losses",
          "skull_ace_folds", "skull_ace_reveals", "skull_ace_loss_freq"),
     )  # fmt: skip
@@ -65,7 +65,7 @@ def reveal_categories(data: Data, *, ax: Axes | None = None, **filters: Any) -> 
     warehouse."""
     df = frame(
         data,
-        lambda wh: wh.hands(outcome="reveal", **filters),
+        lambda st: st.hands(outcome="reveal", **filters),
         ("hand_category", "collected"),
     )
     df = df[df["hand_category"].notna()]

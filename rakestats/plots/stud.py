@@ -28,7 +28,7 @@ def third_street(data: Data, *, ax: Axes | None = None, **filters: Any) -> Axes:
     ``Warehouse.stud_stats()`` output, or a warehouse."""
     df = frame(
         data,
-        lambda wh: wh.stud_stats(**filters),
+        lambda st: st.stud_stats(**filters),
         ("player", "hands", *(c for c, _, _ in THIRD_STREET_BARS)),
     )
     df = df.sort_values(["hands", "player"], ascending=[False, True], kind="stable")
@@ -59,7 +59,7 @@ def street_aggression(
     if measure not in ("afq", "af"):
         raise ValueError("measure must be 'afq' or 'af'")
     cols = tuple(f"{measure}_{s}" for s in STREETS)
-    df = frame(data, lambda wh: wh.stud_stats(**filters), ("player", *cols))
+    df = frame(data, lambda st: st.stud_stats(**filters), ("player", *cols))
     ax = axes(ax)
     x = np.arange(len(STREETS))
     palette = list(OKABE_ITO.values())

@@ -18,7 +18,13 @@ from pathlib import Path
 from typing import Unpack
 
 from rakestats.report._atomic import write_atomic
-from rakestats.report._data import AUTO_LOSS_LIMIT, ReportData, gather, profile_names
+from rakestats.report._data import (
+    AUTO_LOSS_LIMIT,
+    GATHER_STEPS,
+    ReportData,
+    gather,
+    profile_names,
+)
 from rakestats.report._figures import charts
 from rakestats.report._html import (
     DEFAULT_TEMPLATE,
@@ -29,7 +35,7 @@ from rakestats.report._html import (
     render_html,
 )
 from rakestats.report._pdf import PdfUnavailableError, write_pdf
-from rakestats.stats import AliasesLike, FilterArgs, StatsMixin
+from rakestats.stats import AliasesLike, FilterArgs, HasStatistics
 
 __all__ = [
     "AUTO_LOSS_LIMIT",
@@ -49,18 +55,7 @@ __all__ = [
 ]
 
 # The steps ``build_report`` reports to its ``step`` callback, in order.
-STEPS = (
-    "statistics",
-    "positions",
-    "ace of skulls",
-    "reveals",
-    "stud",
-    "net won",
-    "sessions",
-    "profiles",
-    "figures",
-    "write",
-)
+STEPS = (*GATHER_STEPS, "figures", "write")
 
 
 @dataclass(frozen=True)
@@ -81,7 +76,7 @@ class ReportSummary:
 
 
 def build_report(
-    wh: StatsMixin,
+    wh: HasStatistics,
     out: str | os.PathLike[str],
     *,
     pdf: str | os.PathLike[str] | None = None,
@@ -93,7 +88,8 @@ def build_report(
     paper: str = "a4",
     **filters: Unpack[FilterArgs],
 ) -> ReportSummary:
-    """Query ``wh`` with ``filters`` (those of the statistics methods), draw the figures
+    """Query ``wh`` (a :class:`~rakestats.Warehouse`, or anything with its statistics)
+    with ``filters`` (those of the statistics methods), draw the figures
     and write the HTML report to ``out`` (and the same document as a PDF to ``pdf``).
 
     ``warehouse`` is the directory named in the report and in its ``rakestats hand``
@@ -110,7 +106,7 @@ def build_report(
         if "players" in filters:
             raise TypeError("give player= or players=, not both")
         filters["players"] = [one] if isinstance(one, str) else one
-    with wh.pinned():  # every section from one snapshot, even while an ingest commits
+    with wh.statistics.pinned():  # one snapshot for every section, whatever commits
         data = gather(wh, label, filters, aliases, step, profiles)
     if step is not None:
         step("figures")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -10,12 +10,12 @@ from typing import Any
 import pandas as pd
 
 from rakestats.report._profile import Profile, profile
-from rakestats.stats import STUD_GAMES, AliasesLike, FilterArgs, StatsMixin
-from rakestats.stats._overview import coverage
+from rakestats.stats import STUD_GAMES, AliasesLike, FilterArgs, HasStatistics, Statistics
 from rakestats.stats.uncertainty import winrate_uncertainty
 
 __all__ = [
     "AUTO_LOSS_LIMIT",
+    "GATHER_STEPS",
     "NET_WON_PLAYERS",
     "SESSION_GAP_MINUTES",
     "ReportData",
@@ -100,8 +100,93 @@ def profile_names(stats: pd.DataFrame, profiles: int | Sequence[str]) -> list[st
     return out
 
 
+@dataclass(frozen=True)
+class _Ask:
+    """What every query of a report is asked with."""
+
+    st: Statistics
+    filters: FilterArgs
+    aliases: AliasesLike
+    profiles: int | Sequence[str]
+
+
+# A part of the report: from the question and the parts gathered so far, fields of
+# ReportData by name.
+_Part = Callable[[_Ask, Mapping[str, Any]], dict[str, Any]]
+
+
+def _statistics(q: _Ask, got: Mapping[str, Any]) -> dict[str, Any]:
+    cover = q.st.coverage(aliases=q.aliases, **q.filters)
+    no_min: FilterArgs = {**q.filters, "min_hands": 0}
+    return {
+        "stats": q.st.player_stats(aliases=q.aliases, **q.filters),
+        "coverage": cover,
+        "coverage_all": q.st.coverage(),
+        "coverage_no_min": (
+            q.st.coverage(aliases=q.aliases, **no_min) if q.filters.get("min_hands") else cover
+        ),
+    }
+
+
+def _skull(q: _Ask, got: Mapping[str, Any]) -> dict[str, Any]:
+    losses = q.st.hands(skull_ace_outcome="auto_loss", aliases=q.aliases, **q.filters)
+    return {
+        "skull": q.st.skull_ace(aliases=q.aliases, **q.filters),
+        "auto_losses": losses.head(AUTO_LOSS_LIMIT),
+        "auto_loss_total": len(losses),
+    }
+
+
+def _net_won(q: _Ask, got: Mapping[str, Any]) -> dict[str, Any]:
+    """Every player's net won (for the win rates' uncertainty), and the graph of each of
+    the :data:`NET_WON_PLAYERS` players with the most hands, at one game and currency
+    (the one with the most hands)."""
+    every = q.st.net_won(aliases=q.aliases, **q.filters)
+    net: dict[str, pd.DataFrame] = {}
+    for name in _top_players(got["stats"], NET_WON_PLAYERS):
+        df = every[every["player"] == name]
+        if not df.empty:
+            key = df["game"].astype(str) + "/" + df["currency"].astype(str)
+            net[name] = df[key == key.value_counts().index[0]]
+    return {"net_won": net, "uncertainty": winrate_uncertainty(every)}
+
+
+def _profiles(q: _Ask, got: Mapping[str, Any]) -> dict[str, Any]:
+    stats = got["stats"]
+    names = profile_names(stats, q.profiles)
+    return {"profiles": tuple(profile(q.st, n, stats, q.filters, q.aliases) for n in names)}
+
+
+# The parts in order, each with the name of its step.
+_PARTS: tuple[tuple[str, _Part], ...] = (
+    ("statistics", _statistics),
+    (
+        "positions",
+        lambda q, _: {
+            "positions": q.st.player_stats(by=("from_dealer",), aliases=q.aliases, **q.filters)
+        },
+    ),
+    ("ace of skulls", _skull),
+    (
+        "reveals",
+        lambda q, _: {"reveals": q.st.hands(outcome="reveal", aliases=q.aliases, **q.filters)},
+    ),
+    ("stud", lambda q, _: {"stud": q.st.stud_stats(aliases=q.aliases, **q.filters)}),
+    ("net won", _net_won),
+    (
+        "sessions",
+        lambda q, _: {
+            "sessions": q.st.sessions(gap=SESSION_GAP_MINUTES, aliases=q.aliases, **q.filters)
+        },
+    ),
+    ("profiles", _profiles),
+)
+# The steps of :func:`gather`, in order.
+GATHER_STEPS = tuple(name for name, _ in _PARTS)
+
+
 def gather(
-    wh: StatsMixin,
+    wh: HasStatistics,
     warehouse: str,
     filters: FilterArgs,
     aliases: AliasesLike = None,
@@ -109,62 +194,15 @@ def gather(
     profiles: int | Sequence[str] = (),
 ) -> ReportData:
     """Run every query of the report with the same ``filters``; ``step(name)`` is
-    called before each (for a progress bar). ``profiles``: a player profile for each
-    name given, or for the N players with the most hands."""
-
-    def tick(name: str) -> None:
+    called before each part (:data:`GATHER_STEPS`, for a progress bar). ``profiles``: a
+    player profile for each name given, or for the N players with the most hands."""
+    ask = _Ask(wh.statistics, filters, aliases, profiles)
+    got: dict[str, Any] = {}
+    for name, part in _PARTS:
         if step is not None:
             step(name)
-
-    tick("statistics")
-    stats = wh.player_stats(aliases=aliases, **filters)
-    cover = coverage(wh, filters, aliases)
-    cover_all = coverage(wh, {})
-    no_min: FilterArgs = {**filters, "min_hands": 0}
-    cover_no_min = coverage(wh, no_min, aliases) if filters.get("min_hands") else cover
-    tick("positions")
-    positions = wh.player_stats(by=("from_dealer",), aliases=aliases, **filters)
-    tick("ace of skulls")
-    skull = wh.skull_ace(aliases=aliases, **filters)
-    losses = wh.hands(skull_ace_outcome="auto_loss", aliases=aliases, **filters)
-    tick("reveals")
-    reveals = wh.hands(outcome="reveal", aliases=aliases, **filters)
-    tick("stud")
-    stud = wh.stud_stats(aliases=aliases, **filters)
-    tick("net won")
-    all_net = wh.net_won(aliases=aliases, **filters)
-    uncertainty = winrate_uncertainty(all_net)
-    net: dict[str, pd.DataFrame] = {}
-    for name in _top_players(stats, NET_WON_PLAYERS):
-        df = all_net[all_net["player"] == name]
-        if df.empty:
-            continue
-        # one game and currency per graph: the one with the most hands
-        key = df["game"].astype(str) + "/" + df["currency"].astype(str)
-        net[name] = df[key == key.value_counts().index[0]]
-    tick("sessions")
-    sessions = wh.sessions(gap=SESSION_GAP_MINUTES, aliases=aliases, **filters)
-    tick("profiles")
-    profs = tuple(
-        profile(wh, name, stats, filters, aliases, warehouse)
-        for name in profile_names(stats, profiles)
-    )
+        got.update(part(ask, got))
+    shown = {k: v for k, v in filters.items() if v not in (None, 0, (), [])}
     return ReportData(
-        stats=stats,
-        positions=positions,
-        skull=skull,
-        reveals=reveals,
-        auto_losses=losses.head(AUTO_LOSS_LIMIT),
-        auto_loss_total=len(losses),
-        net_won=net,
-        filters={k: v for k, v in filters.items() if v not in (None, 0, (), [])},
-        warehouse=warehouse,
-        made_at=datetime.now(UTC).replace(microsecond=0),
-        stud=stud,
-        uncertainty=uncertainty,
-        sessions=sessions,
-        coverage=cover,
-        coverage_all=cover_all,
-        coverage_no_min=cover_no_min,
-        profiles=profs,
+        filters=shown, warehouse=warehouse, made_at=datetime.now(UTC).replace(microsecond=0), **got
     )

@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from matplotlib.figure import Figure
 
 from rakestats import plots
-from rakestats.plots._style import group_label
 from rakestats.report._data import ReportData
 
 __all__ = ["FIGURE_DPI", "FIGURE_WIDTH", "STUD_PLAYERS", "Chart", "charts", "png_base64"]
@@ -72,7 +71,7 @@ def charts(data: ReportData) -> list[Chart]:
         ax = plots.aggression_map(data.stats, ax=fig.add_subplot())
         drawn = {t.get_text().split(" (AF ")[0] for t in plots.point_labels(ax)}
         shown = data.stats[data.stats["vpip"].notna() & data.stats["af"].notna()]
-        names = [group_label(r, shown) for r in shown.itertuples(index=False)]
+        names = [plots.group_label(r, shown) for r in shown.itertuples(index=False)]
         missing = sorted(set(names) - drawn)
         out.append(
             Chart(

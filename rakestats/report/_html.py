@@ -21,7 +21,7 @@ from typing import Any
 import jinja2
 import pandas as pd
 
-from rakestats._version import __version__
+from rakestats import __version__
 from rakestats.money import format_money, is_cash
 from rakestats.report._data import SESSION_GAP_MINUTES, ReportData
 from rakestats.report._definitions import DEFINITIONS, RAKE_ONLY, STUD_DEFINITIONS
@@ -29,10 +29,14 @@ from rakestats.report._figures import Chart, png_base64
 from rakestats.report._profile import REFERENCE_MIN_HANDS, SKULL_HAND_LIMIT, Profile
 from rakestats.report._tables import (
     AUTO_LOSS_TABLE,
+    BY_POSITION_TABLE,
+    BY_TABLE_SIZE_TABLE,
     CATEGORY_TABLE,
     LOW_CATEGORY_TABLE,
     POSITION_TABLE,
+    PROFILE_SESSIONS_TABLE,
     SESSIONS_TABLE,
+    SKULL_HANDS_TABLE,
     SKULL_TABLE,
     STATS_TABLE,
     STUD_STREET_TABLE,
@@ -311,44 +315,21 @@ def _profile(p: Profile, warehouse: str) -> dict[str, Any]:
         "winners": p.winners,
         "notes": p.notes,
         "by_position": table(
-            own, POSITION_TABLE[2:6], "by-position", sort=[("from_dealer", False)], totals=True
+            own, BY_POSITION_TABLE, "by-position", sort=[("from_dealer", False)], totals=True
         )
         if not own.empty
         else None,
         "by_table_size": table(
             p.by_table_size,
-            (("players dealt in", "table_size", "d"), *POSITION_TABLE[3:6]),
+            BY_TABLE_SIZE_TABLE,
             "by-table-size",
             sort=[("table_size", False)],
             totals=True,
         ),
         "sessions": table(
-            p.sessions,
-            (
-                ("session", "session", "d"),
-                ("start (UTC)", "start", "t"),
-                ("minutes", "minutes", ".0f"),
-                ("hands", "hands", "d"),
-                ("net", "net", "$"),
-                ("win/100", "winrate_per100", ".1f"),
-            ),
-            "by-session",
-            sort=[("session", False)],
-            totals=True,
+            p.sessions, PROFILE_SESSIONS_TABLE, "by-session", sort=[("session", False)], totals=True
         ),
-        "skull": table(
-            skull,
-            (
-                ("hand", "hand_id", "s"),
-                ("played (UTC)", "played_at", "t"),
-                ("ending", "ending", "s"),
-                ("net", "net", "$"),
-                ("print it", "command", "s"),
-            ),
-            "skull-hands",
-        )
-        if skull is not None
-        else None,
+        "skull": table(skull, SKULL_HANDS_TABLE, "skull-hands") if skull is not None else None,
         "skull_total": p.skull_total,
     }
 
@@ -391,11 +372,7 @@ def _context(data: ReportData, charts: list[Chart], paper: str) -> dict[str, Any
             sort=[("player", False), ("from_dealer", False)],
         ),
         "skull": table(held, SKULL_TABLE, "skull", sort=[("skull_ace_held", True)], totals=True),
-        "auto_losses": table(
-            losses,
-            (*AUTO_LOSS_TABLE[:-1], AUTO_LOSS_TABLE[-1], ("print it", "command", "s")),
-            "auto-losses",
-        ),
+        "auto_losses": table(losses, AUTO_LOSS_TABLE, "auto-losses"),
         "auto_loss_total": data.auto_loss_total,
         "reveal": table(
             category_counts(data.rake_reveals), CATEGORY_TABLE, "categories", totals=True

@@ -14,13 +14,13 @@ leak** only when the player's 95% interval lies wholly outside that range (and a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from rakestats.stats import AliasesLike, FilterArgs, StatsMixin
+from rakestats.stats import STAT_COLUMNS, AliasesLike, FilterArgs, HasStatistics, Statistics
 from rakestats.stats.uncertainty import (
     DOMINANCE_THRESHOLD,
     SMALL_SAMPLE_HANDS,
@@ -43,18 +43,18 @@ REFERENCE_MIN_HANDS = 100
 MIN_WINNERS = 2
 SKULL_HAND_LIMIT = 50
 
-# (label, column of player_stats, numerator, denominator, kind): a share k/n with a
-# Wilson interval, or ``odds``: AF = A / C, its interval from the Wilson interval of
-# A / (A + C) turned back into odds.
-PROFILE_STATS: tuple[tuple[str, str, str, str, str], ...] = (
-    ("VPIP", "vpip", "vpip_hands", "hands", "share"),
-    ("R1 raise", "raise_r1", "raise_r1_hands", "hands", "share"),
-    ("AF", "af", "bets+raises", "calls", "odds"),
-    ("AFq", "afq", "bets+raises", "bets+raises+calls+folds", "share"),
-    ("WTSD", "wtsd", "reveals", "reached_pickup", "share"),
-    ("W$SD", "wsd", "won_at_reveal", "reveals", "share"),
-    ("won w/o Reveal", "won_no_reveal_pct", "won_no_reveal", "hands", "share"),
-    ("hands won", "won_pct", "hands_won", "hands", "share"),
+# (column of player_stats, numerator, denominator, kind): a share k/n with a Wilson
+# interval, or ``odds``: AF = A / C, its interval from the Wilson interval of A / (A + C)
+# turned back into odds. Each is labelled with its column's title (STAT_COLUMNS).
+PROFILE_STATS: tuple[tuple[str, str, str, str], ...] = (
+    ("vpip", "vpip_hands", "hands", "share"),
+    ("raise_r1", "raise_r1_hands", "hands", "share"),
+    ("af", "bets+raises", "calls", "odds"),
+    ("afq", "bets+raises", "bets+raises+calls+folds", "share"),
+    ("wtsd", "reveals", "reached_pickup", "share"),
+    ("wsd", "won_at_reveal", "reveals", "share"),
+    ("won_no_reveal_pct", "won_no_reveal", "hands", "share"),
+    ("won_pct", "hands_won", "hands", "share"),
 )
 
 
@@ -77,31 +77,49 @@ class ProfileStat:
 @dataclass(frozen=True)
 class Profile:
     """Everything a profile section shows about one player (one game and currency: the
-    one with the most hands)."""
+    one with the most hands, ``row`` of the report's ``player_stats``)."""
 
-    player: str
-    game: str
-    currency: str
+    row: pd.Series
     stakes: list[int]
     other_games: list[str]
-    row: pd.Series
     stats: list[ProfileStat]
     reference_players: int
     winners: int
-    boot_low: float | None
-    boot_high: float | None
+    boot: tuple[float, float] | None
     largest_share: float | None
     net_won: pd.DataFrame
     by_position: pd.DataFrame
     by_table_size: pd.DataFrame
     sessions: pd.DataFrame
     skull_hands: pd.DataFrame
-    skull_total: int
-    notes: list[str] = field(default_factory=list)
+
+    @property
+    def player(self) -> str:
+        return str(self.row["player"])
+
+    @property
+    def game(self) -> str:
+        return str(self.row["game"])
+
+    @property
+    def currency(self) -> str:
+        return str(self.row["currency"])
 
     @property
     def hands(self) -> int:
         return int(self.row["hands"])
+
+    @property
+    def boot_low(self) -> float | None:
+        return self.boot[0] if self.boot else None
+
+    @property
+    def boot_high(self) -> float | None:
+        return self.boot[1] if self.boot else None
+
+    @property
+    def skull_total(self) -> int:
+        return len(self.skull_hands)
 
     @property
     def dominated(self) -> bool:
@@ -110,6 +128,21 @@ class Profile:
     @property
     def small_sample(self) -> bool:
         return self.hands < SMALL_SAMPLE_HANDS
+
+    @property
+    def notes(self) -> list[str]:
+        """Why the comparison with the reference players is missing or flags nothing."""
+        if self.reference_players == 0:
+            return [
+                f"No other player has {REFERENCE_MIN_HANDS} hands at these stakes: "
+                "no pool median or winners' range."
+            ]
+        if self.winners < MIN_WINNERS:
+            return [
+                f"Fewer than {MIN_WINNERS} winning players with {REFERENCE_MIN_HANDS} hands "
+                "at these stakes: no statistic is flagged."
+            ]
+        return []
 
 
 def _count(row: Any, expr: str) -> float:
@@ -137,105 +170,87 @@ def _num(value: Any) -> float | None:
     return v if np.isfinite(v) else None
 
 
-def _stake_filter(game: str, stakes: list[int]) -> FilterArgs:
-    if not stakes:
-        return {}
-    return {"big_bet": stakes} if game == "razz" else {"ante": stakes}
-
-
-def profile(
-    wh: StatsMixin,
-    name: str,
-    stats: pd.DataFrame,
-    filters: FilterArgs,
-    aliases: AliasesLike,
-    warehouse: str,
-) -> Profile:
-    """The profile of ``name`` (a row of ``stats``, the report's ``player_stats``)."""
-    mine = stats[stats["player"] == name].sort_values("hands", ascending=False, kind="stable")
-    row = mine.iloc[0]
-    game, currency = str(row["game"]), str(row["currency"])
-    others = [
-        f"{r['game']} ({r['currency']}, {int(r['hands']):,} hands)"
-        for r in mine.iloc[1:].to_dict(orient="records")
-    ]
-    own: FilterArgs = {**filters, "players": [name], "game": game, "currency": currency}
-    own.pop("player", None)
-    stake_col = "big_bet" if game == "razz" else "ante"
-    by_stake = wh.player_stats(by=(stake_col,), aliases=aliases, **own)
-    stakes = sorted(int(v) for v in pd.to_numeric(by_stake[stake_col]).dropna().unique())
-    pool_filters: FilterArgs = {**filters, "game": game, "currency": currency}
-    pool_filters.pop("players", None)
-    pool_filters.pop("player", None)
-    pool_filters.pop("min_hands", None)
-    pool_filters.update(_stake_filter(game, stakes))
-    pool = wh.player_stats(aliases=aliases, **pool_filters)
-    ref = pool[(pool["player"] != name) & (pool["hands"] >= REFERENCE_MIN_HANDS)]
-    winners = ref[ref["winrate_per100"] > 0]
+def _compare(row: pd.Series, ref: pd.DataFrame, winners: pd.DataFrame) -> list[ProfileStat]:
+    """Each of :data:`PROFILE_STATS` for the player (``row``) beside the reference
+    players (``ref``) and the winning ones among them."""
     out: list[ProfileStat] = []
-    for label, col, num, den, kind in PROFILE_STATS:
-        value = _num(row[col])
+    for col, num, den, kind in PROFILE_STATS:
         low, high = _interval(row, num, den, kind)
-        med = _num(ref[col].median()) if len(ref) else None
         w = winners[col].dropna()
         wlo = _num(w.min()) if len(w) else None
         whi = _num(w.max()) if len(w) else None
-        leak = (
-            len(w) >= MIN_WINNERS
-            and low is not None
-            and high is not None
-            and wlo is not None
-            and whi is not None
-            and (high < wlo or low > whi)
-        )
-        out.append(ProfileStat(label, col, kind, value, low, high, med, wlo, whi, bool(leak)))
-    net = wh.net_won(aliases=aliases, **own)
+        leak = False
+        if len(w) >= MIN_WINNERS and low is not None and high is not None:
+            leak = wlo is not None and whi is not None and (high < wlo or low > whi)
+        med = _num(ref[col].median()) if len(ref) else None
+        label = STAT_COLUMNS[col].title
+        out.append(ProfileStat(label, col, kind, _num(row[col]), low, high, med, wlo, whi, leak))
+    return out
+
+
+def _reference(
+    st: Statistics, row: pd.Series, stakes: list[int], filters: FilterArgs, aliases: AliasesLike
+) -> pd.DataFrame:
+    """The other players with :data:`REFERENCE_MIN_HANDS` hands at the same game,
+    currency and stakes, within ``filters`` (the player filters and ``min_hands``
+    aside)."""
+    game = str(row["game"])
+    pool_filters: FilterArgs = {**filters, "game": game, "currency": str(row["currency"])}
+    pool_filters.pop("players", None)
+    pool_filters.pop("player", None)
+    pool_filters.pop("min_hands", None)
+    if stakes:
+        pool_filters["big_bet" if game == "razz" else "ante"] = stakes
+    pool = st.player_stats(aliases=aliases, **pool_filters)
+    ref: pd.DataFrame = pool[
+        (pool["player"] != row["player"]) & (pool["hands"] >= REFERENCE_MIN_HANDS)
+    ]
+    return ref
+
+
+def profile(
+    wh: HasStatistics, name: str, stats: pd.DataFrame, filters: FilterArgs, aliases: AliasesLike
+) -> Profile:
+    """The profile of ``name`` (a row of ``stats``, the report's ``player_stats``)."""
+    st = wh.statistics
+    mine = stats[stats["player"] == name].sort_values("hands", ascending=False, kind="stable")
+    row = mine.iloc[0]
+    game, currency = str(row["game"]), str(row["currency"])
+    own: FilterArgs = {**filters, "players": [name], "game": game, "currency": currency}
+    own.pop("player", None)
+    stake_col = "big_bet" if game == "razz" else "ante"
+    by_stake = st.player_stats(by=(stake_col,), aliases=aliases, **own)
+    stakes = sorted(int(v) for v in pd.to_numeric(by_stake[stake_col]).dropna().unique())
+    ref = _reference(st, row, stakes, filters, aliases)
+    winners = ref[ref["winrate_per100"] > 0]
+    net = st.net_won(aliases=aliases, **own)
     x = net["net_units"].to_numpy(dtype=float, na_value=np.nan)
-    boot = bootstrap_interval(x)
-    by_position = (
-        wh.player_stats(by=("from_dealer",), aliases=aliases, **own)
+    by_position = pd.DataFrame()
+    if game == "rake":
+        by_position = st.player_stats(by=("from_dealer",), aliases=aliases, **own)
+        by_position = by_position[by_position["from_dealer"].notna()]
+    skull = (
+        st.hands(skull_ace_outcome="held", aliases=aliases, **own)
         if game == "rake"
         else pd.DataFrame()
     )
-    if not by_position.empty:
-        by_position = by_position[by_position["from_dealer"].notna()]
-    by_size = wh.table_sizes(aliases=aliases, **own)
-    sessions = wh.sessions(aliases=aliases, **own)
-    if game == "rake":
-        skull = wh.hands(skull_ace_outcome="held", aliases=aliases, **own)
-    else:
-        skull = pd.DataFrame()
-    notes = []
-    if len(ref) == 0:
-        notes.append(
-            f"No other player has {REFERENCE_MIN_HANDS} hands at these stakes: "
-            "no pool median or winners' range."
-        )
-    elif len(winners) < MIN_WINNERS:
-        notes.append(
-            f"Fewer than {MIN_WINNERS} winning players with {REFERENCE_MIN_HANDS} hands at "
-            "these stakes: no statistic is flagged."
-        )
     return Profile(
-        player=name,
-        game=game,
-        currency=currency,
-        stakes=stakes,
-        other_games=others,
         row=row,
-        stats=out,
+        stakes=stakes,
+        other_games=[
+            f"{r['game']} ({r['currency']}, {int(r['hands']):,} hands)"
+            for r in mine.iloc[1:].to_dict(orient="records")
+        ],
+        stats=_compare(row, ref, winners),
         reference_players=len(ref),
         winners=len(winners),
-        boot_low=boot[0] if boot else None,
-        boot_high=boot[1] if boot else None,
+        boot=bootstrap_interval(x),
         largest_share=largest_share(x),
         net_won=net,
         by_position=by_position,
-        by_table_size=by_size,
-        sessions=sessions,
+        by_table_size=st.table_sizes(aliases=aliases, **own),
+        sessions=st.sessions(aliases=aliases, **own),
         skull_hands=_skull_outcomes(skull),
-        skull_total=len(skull),
-        notes=notes,
     )
 
 

@@ -1,10 +1,21 @@
 """Statistics over the warehouse: DuckDB SQL over the Parquet views, pandas out.
 
-``docs/stats.md`` defines every statistic. The methods live on
-:class:`rakestats.Warehouse` through :class:`StatsMixin`.
+``docs/stats.md`` defines every statistic. They are the methods of
+:class:`Statistics`, the component a :class:`rakestats.Warehouse` holds
+(``wh.statistics``) and whose methods it offers as its own; :class:`HasStatistics` types
+anything that has them. ``StatsMixin`` is the old name of :class:`Statistics`.
 """
 
 from rakestats.stats._aliases import AliasError, Aliases, AliasesLike, load_aliases
+from rakestats.stats._columns import (
+    STAT_COLUMNS,
+    Kind,
+    StatColumn,
+    cell_text,
+    round_columns,
+    sort_key,
+    stat_columns,
+)
 from rakestats.stats._filters import GAMES, FilterArgs, FilterMiss, Filters, UnknownGameError
 from rakestats.stats._hand_document import (
     ActionLine,
@@ -19,12 +30,13 @@ from rakestats.stats._hands import (
     HAND_LIST_COLUMNS,
     OUTCOMES,
     SKULL_OUTCOMES,
+    HandArgs,
     HandDetail,
     HandNotFoundError,
     hand_detail,
 )
-from rakestats.stats._mixin import StatsMixin
 from rakestats.stats._players import BREAKDOWNS
+from rakestats.stats._statistics import HasStatistics, Statistics, StatsMixin
 from rakestats.stats._stud import STREETS, STUD_GAMES
 from rakestats.stats.uncertainty import (
     bootstrap_interval,
@@ -39,6 +51,7 @@ __all__ = [
     "HAND_LIST_COLUMNS",
     "OUTCOMES",
     "SKULL_OUTCOMES",
+    "STAT_COLUMNS",
     "STREETS",
     "STUD_GAMES",
     "ActionLine",
@@ -48,18 +61,27 @@ __all__ = [
     "FilterArgs",
     "FilterMiss",
     "Filters",
+    "HandArgs",
     "HandDetail",
     "HandDocument",
     "HandNotFoundError",
+    "HasStatistics",
+    "Kind",
     "RevealLine",
     "RoundBlock",
+    "StatColumn",
+    "Statistics",
     "StatsMixin",
     "UnknownGameError",
     "bootstrap_interval",
+    "cell_text",
     "hand_detail",
     "hand_document",
     "largest_share",
     "load_aliases",
+    "round_columns",
     "round_name",
+    "sort_key",
+    "stat_columns",
     "winrate_uncertainty",
 ]

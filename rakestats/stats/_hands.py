@@ -10,11 +10,12 @@ warehouse holds about one hand, for ``rakestats hand``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, Literal
+from dataclasses import dataclass, fields
+from typing import Any, Literal, cast
 
 import pandas as pd
 
+from rakestats.stats._filters import FilterArgs
 from rakestats.stats._scope import Scope
 
 __all__ = [
@@ -22,8 +23,10 @@ __all__ = [
     "HAND_LIST_COLUMNS",
     "OUTCOMES",
     "SKULL_OUTCOMES",
+    "HandArgs",
     "HandDetail",
     "HandNotFoundError",
+    "HandSelect",
     "hand_detail",
     "hands_sql",
 ]
@@ -40,13 +43,12 @@ _OUTCOME_SQL = {
     "folded": "b.folded_round IS NOT NULL",
 }
 
+# The facts of a hand that both lists begin with.
+_HAND_FACTS = ("hand_id", "site", "game", "played_at", "table_name", "currency")
+
+# The columns of ``hands()``: one row per hand and matching player.
 HAND_COLUMNS = (
-    "hand_id",
-    "site",
-    "game",
-    "played_at",
-    "table_name",
-    "currency",
+    *_HAND_FACTS,
     "ante",
     "big_bet",
     "n_players",
@@ -65,15 +67,9 @@ HAND_COLUMNS = (
     "folded_round",
 )
 
-
 # The columns of ``hands(per="hand")``: one row per hand.
 HAND_LIST_COLUMNS = (
-    "hand_id",
-    "site",
-    "game",
-    "played_at",
-    "table_name",
-    "currency",
+    *_HAND_FACTS,
     "is_tournament",
     "ante",
     "big_bet",
@@ -88,6 +84,36 @@ HAND_LIST_COLUMNS = (
 Per = Literal["player", "hand"]
 
 
+class HandArgs(FilterArgs, total=False):
+    """The keywords of ``hands()`` and ``count_hands()``: the filters, and what selects
+    player-hands besides them (:class:`HandSelect`)."""
+
+    category: str | Sequence[str] | None
+    outcome: str | None
+    skull_ace_outcome: str | None
+    hand_id: str | Sequence[str] | None
+
+
+@dataclass(frozen=True)
+class HandSelect:
+    """Which player-hands :func:`hands_sql` keeps besides the filters: ``category``, a
+    hand category at the Reveal (``THREE_OF_A_KIND`` or ``"Three of a Kind"``), or
+    several; ``outcome``, one of :data:`OUTCOMES`; ``skull_ace_outcome``, one of
+    :data:`SKULL_OUTCOMES`; ``hand_id``, one id or several."""
+
+    category: str | Sequence[str] | None = None
+    outcome: str | None = None
+    skull_ace_outcome: str | None = None
+    hand_id: str | Sequence[str] | None = None
+
+    @classmethod
+    def split(cls, args: HandArgs) -> tuple[HandSelect, FilterArgs]:
+        """The selection among ``args``, and the rest: the filters."""
+        rest: dict[str, Any] = dict(args)
+        select = cls(**{f.name: rest.pop(f.name) for f in fields(cls) if f.name in rest})
+        return select, cast(FilterArgs, rest)
+
+
 def _names(value: str | Sequence[str] | None, what: str) -> tuple[str, ...]:
     if value is None:
         return ()
@@ -99,19 +125,14 @@ def _names(value: str | Sequence[str] | None, what: str) -> tuple[str, ...]:
 
 def hands_sql(
     scope: Scope,
+    select: HandSelect = HandSelect(),
     *,
-    category: str | Sequence[str] | None = None,
-    outcome: str | None = None,
-    skull_ace_outcome: str | None = None,
-    hand_id: str | Sequence[str] | None = None,
     limit: int | None = None,
     per: Per = "player",
     newest_first: bool = False,
     count: bool = False,
 ) -> tuple[str, dict[str, Any]]:
-    """SQL for the player-hands in ``scope`` that match. ``category`` is a hand category
-    at the Reveal (``THREE_OF_A_KIND`` or ``"Three of a Kind"``); ``outcome`` one of
-    :data:`OUTCOMES`; ``skull_ace_outcome`` one of :data:`SKULL_OUTCOMES`.
+    """SQL for the player-hands in ``scope`` that ``select`` keeps.
 
     With ``per="hand"`` one row per hand that has a matching player-hand, with the
     columns :data:`HAND_LIST_COLUMNS`. ``newest_first`` reverses the order of play;
@@ -128,9 +149,10 @@ def hands_sql(
             params.update(zip(names, values, strict=True))
             conds.append(f"{column} IN ({', '.join('$' + n for n in names)})")
 
-    cats = tuple(c.strip().upper().replace(" ", "_") for c in _names(category, "category"))
-    one_of("b.hand_category", "cat", cats)
-    one_of("b.hand_id", "id", _names(hand_id, "hand_id"))
+    cats = _names(select.category, "category")
+    one_of("b.hand_category", "cat", tuple(c.strip().upper().replace(" ", "_") for c in cats))
+    one_of("b.hand_id", "id", _names(select.hand_id, "hand_id"))
+    outcome, skull_ace_outcome = select.outcome, select.skull_ace_outcome
     if outcome is not None:
         if outcome not in _OUTCOME_SQL:
             raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}, got {outcome!r}")

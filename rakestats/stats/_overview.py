@@ -1,16 +1,14 @@
 """What a set of filtered hands covers, per game: hands, players, dates, sites,
-currencies, stakes, table sizes and the house fee (for a report's overview)."""
+currencies, stakes, table sizes and the house fee (for a report's overview;
+:meth:`Statistics.coverage <rakestats.stats.Statistics.coverage>`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import pandas as pd
-
-from rakestats.stats._filters import FilterArgs, Filters
 from rakestats.stats._scope import Scope
 
-__all__ = ["OVERVIEW_COLUMNS", "coverage", "coverage_sql"]
+__all__ = ["OVERVIEW_COLUMNS", "coverage_sql"]
 
 OVERVIEW_COLUMNS = (
     "game",
@@ -59,12 +57,3 @@ GROUP BY h.game
 ORDER BY h.game
 """
     return sql, params
-
-
-def coverage(wh: Any, filters: FilterArgs, aliases: Any = None) -> pd.DataFrame:
-    """:func:`coverage_sql` run on ``wh`` (a :class:`~rakestats.stats.StatsMixin`)."""
-    from rakestats.stats._aliases import load_aliases
-
-    scope = Scope(Filters.of(filters), load_aliases(aliases))
-    result: pd.DataFrame = wh._stats(coverage_sql(scope), scope)
-    return result

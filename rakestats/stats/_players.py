@@ -35,7 +35,7 @@ _OUTPUT = [*_results.OUTPUT, *_aggression.OUTPUT, *_showdown.OUTPUT, *_skull.OUT
 def player_stats_sql(
     scope: Scope, by: Sequence[str] = (), *, rollup: bool = False
 ) -> tuple[str, dict[str, Any]]:
-    """The query of :meth:`StatsMixin.player_stats`. With ``by`` (names from
+    """The query of :meth:`Statistics.player_stats`. With ``by`` (names from
     :data:`BREAKDOWNS`) rows are split further; ``min_hands`` still applies to each
     player's total hands. With ``rollup`` the query reads the rollup table (only when
     :attr:`Filters.rollup_ok`) instead of the raw rows; the results are the same."""

@@ -134,7 +134,7 @@ OUTPUT = [
 
 
 def stud_stats_sql(scope: Scope) -> tuple[str, dict[str, Any]]:
-    """The query of :meth:`StatsMixin.stud_stats`: one row per player, game and
+    """The query of :meth:`Statistics.stud_stats`: one row per player, game and
     currency over the stud hands (:data:`STUD_GAMES`) within the filters."""
     base, params = scope.base(prefilter_min_hands=True)
     games = [f"s_game_{i}" for i in range(len(STUD_GAMES))]

@@ -20,7 +20,7 @@ from click.testing import CliRunner, Result
 from rakestats import Warehouse
 from rakestats.cli import main
 from rakestats.cli._filters import EXIT_NO_MATCH, FILTER_OPTION_NAMES, filter_args
-from rakestats.stats import HAND_LIST_COLUMNS, FilterMiss, UnknownGameError
+from rakestats.stats import GAMES, HAND_LIST_COLUMNS, FilterMiss, UnknownGameError
 
 ROOT = Path(__file__).resolve().parents[2]
 RAZZ = ROOT / "tests" / "data" / "razz"
@@ -227,7 +227,7 @@ def test_rollup_and_raw_agree_with_new_filters(wh: Warehouse) -> None:
         (["--player", "grist"], "no player 'grist'; did you mean 'Grist'?"),
         (["--player", "Nobody Here"], "no player 'Nobody Here'"),
         (["--opponent", "bess"], "no opponent 'bess'; did you mean 'Bess'?"),
-        (["--game", "holdem"], "unknown game 'holdem' (known games: rake, razz)"),
+        (["--game", "holdem"], f"unknown game 'holdem' (known games: {', '.join(GAMES)})"),
         (["--game", "Rake"], "unknown game 'Rake'; did you mean 'rake'?"),
         (["--site", "pokerstars"], "no site 'pokerstars'; did you mean 'PokerStars'?"),
         (["--currency", "usd"], "no currency 'usd'; did you mean 'USD'?"),
@@ -285,7 +285,8 @@ def test_library_rejects_unknown_games(wh: Warehouse, game: str) -> None:
             method(game=game)
     with pytest.raises(UnknownGameError) as info:
         wh.skull_ace(game=["rake", game])
-    assert info.value.game == game and info.value.known == ("rake", "razz")
+    assert info.value.game == game and info.value.known == GAMES
+    assert GAMES[:2] == ("rake", "razz")
 
 
 METHODS = [

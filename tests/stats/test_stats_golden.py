@@ -736,8 +736,12 @@ def test_rollup_matches_raw_scan(wh: Warehouse) -> None:
     ]
     for kwargs, by in cases:
         args = dict(kwargs)
-        scope = wh._scope(args.pop("aliases", None), args)  # type: ignore[arg-type]
-        raw = wh._stats(player_stats_sql(scope, by, rollup=False), scope)
+        aliases = args.pop("aliases", None)
+        raw = wh.statistics._query(
+            aliases,  # type: ignore[arg-type]
+            args,  # type: ignore[arg-type]
+            lambda scope, by=by: player_stats_sql(scope, by, rollup=False),
+        )
         fast = wh.player_stats(by=by, **kwargs)
         assert len(fast) > 0
         pd.testing.assert_frame_equal(raw, fast, check_exact=False, rtol=1e-12)

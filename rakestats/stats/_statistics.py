@@ -1,4 +1,6 @@
-"""``StatsMixin``: the statistics methods of :class:`rakestats.Warehouse`.
+"""``Statistics``: every statistic of one warehouse, the component that
+:class:`rakestats.Warehouse` holds (``wh.statistics``) and whose methods it offers as
+its own (``wh.player_stats(...)`` is ``wh.statistics.player_stats(...)``).
 
 Every method takes the filters of :class:`~rakestats.stats.Filters` as keyword
 arguments (``since``, ``until``, ``game``, ``currency``, ``site``, ``ante``,
@@ -9,22 +11,27 @@ a pandas DataFrame with one row per player, game and currency (plus the breakdow
 values reach DuckDB as bound parameters. An unknown game raises
 :class:`~rakestats.stats.UnknownGameError` (a ``ValueError``); filters that match
 nothing give an empty frame with the usual columns and dtypes, and
-:meth:`StatsMixin.unmatched_filters` says which value matched nothing.
+:meth:`Statistics.unmatched_filters` says which value matched nothing.
+
+Code that needs "something with the statistics" (a warehouse, or the component itself)
+types it :class:`HasStatistics` and calls ``thing.statistics``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import timedelta
-from typing import Any, Unpack
+from typing import Any, Protocol, Unpack, runtime_checkable
 
+import duckdb
 import pandas as pd
 
 from rakestats.stats._aggression import action_stats_sql
 from rakestats.stats._aliases import AliasesLike, load_aliases
 from rakestats.stats._filters import FilterArgs, FilterMiss, Filters, filter_misses
-from rakestats.stats._hands import Per, hands_sql
+from rakestats.stats._hands import HandArgs, HandSelect, Per, hands_sql
+from rakestats.stats._overview import coverage_sql
 from rakestats.stats._players import PARTIALS, player_stats_sql
 from rakestats.stats._rollup import StatsCache
 from rakestats.stats._scope import Scope, run
@@ -32,27 +39,35 @@ from rakestats.stats._sessions import net_won_sql, sessions_sql
 from rakestats.stats._showdown import pickup_stats_sql
 from rakestats.stats._skull import skull_ace_sql
 from rakestats.stats._stud import stud_stats_sql
-from rakestats.warehouse import Snapshot, Store
+from rakestats.warehouse import Snapshot, Store, connect
 
-__all__ = ["StatsMixin"]
+__all__ = ["HasStatistics", "Statistics", "StatsMixin"]
+
+_Built = tuple[str, dict[str, Any]]
 
 
-class StatsMixin:
-    """Statistics over a warehouse; the class using it provides ``store``.
+class Statistics:
+    """The statistics of the warehouse in ``store`` (made without I/O; the store is
+    read when a statistic is asked for, and created empty if it does not exist yet).
 
     Queries run on one DuckDB connection per warehouse snapshot, kept between calls
     (with the rollup that ``player_stats`` reads); an ingest makes a new snapshot and
-    the next query a new connection. :meth:`clear_stats_cache` lets it go.
+    the next query a new connection. :meth:`clear_cache` lets it go.
     """
 
-    store: Store
-    _stats_cache: StatsCache | None = None
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._cache = StatsCache()
 
-    def _cache(self) -> StatsCache:
-        if self._stats_cache is None:
-            self._stats_cache = StatsCache()
-        return self._stats_cache
+    def __repr__(self) -> str:
+        return f"Statistics({self.store.root!r})"
 
+    @property
+    def statistics(self) -> Statistics:
+        """The component itself: a :class:`Statistics` is also :class:`HasStatistics`."""
+        return self
+
+    # ------------------------------------------------------------------ plumbing
     @contextmanager
     def pinned(self) -> Iterator[Snapshot]:
         """Within the block, every statistic (and ``sql``) reads the snapshot that was
@@ -61,43 +76,57 @@ class StatsMixin:
 
         Blocks nest; the outermost one chooses the snapshot.
         """
-        cache = self._cache()
+        cache = self._cache
         with cache.lock:
             outer = cache.pinned
             if outer is None:
-                if not self.store.exists():
-                    self.store.create()
-                snap = self.store.snapshot()
-            else:
-                snap = outer
-            cache.pinned = snap
+                self._ensure_store()
+            snap = cache.pinned = outer if outer is not None else self.store.snapshot()
         try:
             yield snap
         finally:
             with cache.lock:
                 cache.pinned = outer
 
-    def clear_stats_cache(self) -> None:
-        """Close the cached DuckDB connection and drop the rollup."""
-        if self._stats_cache is not None:
-            with self._stats_cache.lock:
-                self._stats_cache.close()
+    def _ensure_store(self) -> None:
+        if not self.store.exists():
+            self.store.create()
 
-    def _stats(
-        self, built: tuple[str, dict[str, Any]], scope: Scope, *, rollup: bool = False
-    ) -> pd.DataFrame:
-        sql, params = built
-        cache = self._cache()
-        with cache.lock:
-            con = cache.connection(self.store)
+    def connect(self) -> duckdb.DuckDBPyConnection:
+        """A new DuckDB connection with a view per table over the current snapshot (the
+        pinned one inside :meth:`pinned`); the caller closes it."""
+        self._ensure_store()
+        return connect(self.store, self._cache.pinned)
+
+    def clear_cache(self) -> None:
+        """Close the cached DuckDB connection and drop the rollup."""
+        with self._cache.lock:
+            self._cache.close()
+
+    @contextmanager
+    def _connection(self, *, rollup: bool = False) -> Iterator[duckdb.DuckDBPyConnection]:
+        """The cached connection, held (under the lock) for the block."""
+        with self._cache.lock:
+            con = self._cache.connection(self.store)
             if rollup:
-                cache.ensure_rollup(PARTIALS)
+                self._cache.ensure_rollup(PARTIALS)
+            yield con
+
+    def _query(
+        self,
+        aliases: AliasesLike,
+        filters: FilterArgs,
+        build: Callable[[Scope], _Built],
+        *,
+        rollup: bool = False,
+    ) -> pd.DataFrame:
+        """Run the query ``build`` makes for the scope of ``filters`` and ``aliases``."""
+        scope = Scope(Filters.of(filters), load_aliases(aliases))
+        sql, params = build(scope)
+        with self._connection(rollup=rollup) as con:
             return run(con, scope, sql, params)
 
-    @staticmethod
-    def _scope(aliases: AliasesLike, filters: FilterArgs) -> Scope:
-        return Scope(Filters.of(filters), load_aliases(aliases))
-
+    # ------------------------------------------------------------------ statistics
     def player_stats(
         self,
         *,
@@ -109,9 +138,10 @@ class StatsMixin:
         and currency (``docs/stats.md`` defines each column). ``by`` splits rows further:
         any of ``position``, ``from_dealer``, ``table_size``, ``ante``, ``big_bet``,
         ``site``."""
-        scope = self._scope(aliases, filters)
-        rollup = scope.filters.rollup_ok
-        return self._stats(player_stats_sql(scope, tuple(by), rollup=rollup), scope, rollup=rollup)
+        rollup = Filters.of(filters).rollup_ok
+        return self._query(
+            aliases, filters, lambda s: player_stats_sql(s, tuple(by), rollup=rollup), rollup=rollup
+        )
 
     def positions(
         self, *, aliases: AliasesLike = None, **filters: Unpack[FilterArgs]
@@ -136,8 +166,7 @@ class StatsMixin:
         """The Ace of Skulls per player: held, Reveals with it, automatic wins and losses,
         loss frequency with a 95% Wilson interval, folds holding it, net in those hands,
         pick-ups of it face up and face down."""
-        scope = self._scope(aliases, filters)
-        return self._stats(skull_ace_sql(scope), scope)
+        return self._query(aliases, filters, skull_ace_sql)
 
     def stud_stats(
         self, *, aliases: AliasesLike = None, **filters: Unpack[FilterArgs]
@@ -147,8 +176,7 @@ class StatsMixin:
         street, counts and AF/AFq per street (3rd-7th) and overall, went to showdown
         (of hands that saw 4th street) and won at showdown, and the win rate in big bets
         per 100 hands with its 95% interval (``docs/stats.md``, "Stud (Razz)")."""
-        scope = self._scope(aliases, filters)
-        return self._stats(stud_stats_sql(scope), scope)
+        return self._query(aliases, filters, stud_stats_sql)
 
     def action_stats(
         self,
@@ -159,8 +187,7 @@ class StatsMixin:
     ) -> pd.DataFrame:
         """Fold to a bet, check-raise and re-raise (with their counts), from the action
         sequence; ``by_round`` gives one row per betting round."""
-        scope = self._scope(aliases, filters)
-        return self._stats(action_stats_sql(scope, by_round), scope)
+        return self._query(aliases, filters, lambda s: action_stats_sql(s, by_round))
 
     def pickup_stats(
         self,
@@ -171,8 +198,7 @@ class StatsMixin:
     ) -> pd.DataFrame:
         """Pick-ups: face-up and face-down share, and how often the card improved the
         hand category; ``by_pickup`` splits first and second pick-up."""
-        scope = self._scope(aliases, filters)
-        return self._stats(pickup_stats_sql(scope, by_pickup), scope)
+        return self._query(aliases, filters, lambda s: pickup_stats_sql(s, by_pickup))
 
     def net_won(
         self, *, aliases: AliasesLike = None, **filters: Unpack[FilterArgs]
@@ -181,8 +207,7 @@ class StatsMixin:
         into Reveal and non-Reveal winnings: in the smallest unit (``cum_net*``: chips or
         cents) and in the game's unit (``cum_units*``: each hand's net over its own
         ``unit_size``, the ante or big bet)."""
-        scope = self._scope(aliases, filters)
-        return self._stats(net_won_sql(scope), scope)
+        return self._query(aliases, filters, net_won_sql)
 
     def sessions(
         self,
@@ -197,27 +222,30 @@ class StatsMixin:
         if isinstance(gap, bool) or not isinstance(gap, (timedelta, int, float)):
             raise TypeError(f"gap must be minutes or a timedelta, got {gap!r}")
         delta = gap if isinstance(gap, timedelta) else timedelta(minutes=gap)
-        scope = self._scope(aliases, filters)
-        return self._stats(sessions_sql(scope, delta), scope)
+        return self._query(aliases, filters, lambda s: sessions_sql(s, delta))
+
+    def coverage(
+        self, *, aliases: AliasesLike = None, **filters: Unpack[FilterArgs]
+    ) -> pd.DataFrame:
+        """What the hands within the filters cover, one row per game: hands, player-hands,
+        players, first and last hand, sites, currencies, stakes, table sizes and the
+        house fee per currency (the report's overview)."""
+        return self._query(aliases, filters, coverage_sql)
 
     def hands(
         self,
         *,
-        category: str | Sequence[str] | None = None,
-        outcome: str | None = None,
-        skull_ace_outcome: str | None = None,
-        hand_id: str | Sequence[str] | None = None,
         limit: int | None = None,
         per: Per = "player",
         newest_first: bool = False,
         aliases: AliasesLike = None,
-        **filters: Unpack[FilterArgs],
+        **selection: Unpack[HandArgs],
     ) -> pd.DataFrame:
         """Player-hands (one row per hand and matching player, in order of play) with key
         facts, selected by the filters and by ``category`` (at the Reveal), ``outcome``
-        (``won``, ``lost``, ``reveal``, ``no_reveal``, ``folded``) and
-        ``skull_ace_outcome`` (``auto_win``, ``auto_loss``, ``held``). Example:
-        ``wh.hands(skull_ace_outcome="auto_loss")``.
+        (``won``, ``lost``, ``reveal``, ``no_reveal``, ``folded``),
+        ``skull_ace_outcome`` (``auto_win``, ``auto_loss``, ``held``) and ``hand_id``
+        (one or several). Example: ``wh.hands(skull_ace_outcome="auto_loss")``.
 
         With ``per="hand"``, one row per hand that has a matching player-hand: ``hand_id``,
         ``site``, ``game``, ``played_at``, ``table_name``, ``currency``, ``is_tournament``,
@@ -227,47 +255,25 @@ class StatsMixin:
         ``auto_loss``, ``held`` or None). ``newest_first`` lists the last hand first;
         ``limit`` keeps the first rows (:meth:`count_hands` counts them all). Example:
         ``wh.hands(per="hand", player="Grist", newest_first=True, limit=50)``."""
-        scope = self._scope(aliases, filters)
-        built = hands_sql(
-            scope,
-            category=category,
-            outcome=outcome,
-            skull_ace_outcome=skull_ace_outcome,
-            hand_id=hand_id,
-            limit=limit,
-            per=per,
-            newest_first=newest_first,
+        select, filters = HandSelect.split(selection)
+        df = self._query(
+            aliases,
+            filters,
+            lambda s: hands_sql(s, select, limit=limit, per=per, newest_first=newest_first),
         )
-        df = self._stats(built, scope)
         if per == "hand":
             for col in ("players", "winners"):
                 df[col] = pd.Series([list(v) for v in df[col]], index=df.index, dtype=object)
         return df
 
     def count_hands(
-        self,
-        *,
-        category: str | Sequence[str] | None = None,
-        outcome: str | None = None,
-        skull_ace_outcome: str | None = None,
-        hand_id: str | Sequence[str] | None = None,
-        per: Per = "player",
-        aliases: AliasesLike = None,
-        **filters: Unpack[FilterArgs],
+        self, *, per: Per = "player", aliases: AliasesLike = None, **selection: Unpack[HandArgs]
     ) -> int:
         """The number of rows :meth:`hands` gives with the same arguments and no
         ``limit``: player-hands, or hands with ``per="hand"``."""
-        scope = self._scope(aliases, filters)
-        built = hands_sql(
-            scope,
-            category=category,
-            outcome=outcome,
-            skull_ace_outcome=skull_ace_outcome,
-            hand_id=hand_id,
-            per=per,
-            count=True,
-        )
-        return int(self._stats(built, scope)["n"].iloc[0])
+        select, filters = HandSelect.split(selection)
+        df = self._query(aliases, filters, lambda s: hands_sql(s, select, per=per, count=True))
+        return int(df["n"].iloc[0])
 
     def unmatched_filters(
         self, *, aliases: AliasesLike = None, **filters: Unpack[FilterArgs]
@@ -278,8 +284,19 @@ class StatsMixin:
         nearest=('Grist',), message="no player 'grist'; did you mean 'Grist'?")]``.
         Empty when every value exists (the filters together may still match no hand).
         Raises :class:`~rakestats.stats.UnknownGameError` for an unknown game."""
-        scope = self._scope(aliases, filters)
-        cache = self._cache()
-        with cache.lock:
-            con = cache.connection(self.store)
+        scope = Scope(Filters.of(filters), load_aliases(aliases))
+        with self._connection() as con:
             return filter_misses(con, scope.filters, scope.aliases)
+
+
+@runtime_checkable
+class HasStatistics(Protocol):
+    """Something that has the statistics of a warehouse: a
+    :class:`rakestats.Warehouse`, or a :class:`Statistics` itself."""
+
+    @property
+    def statistics(self) -> Statistics: ...
+
+
+StatsMixin = Statistics
+"""The old name of :class:`Statistics` (kept so that existing imports work)."""
