@@ -1,0 +1,135 @@
+"""OnGame hand headers (docs/rooms.md, OnGame): three lines and more before the seats.
+
+::
+
+    ***** History for hand R5-82086688-607 *****
+    Start hand: Mon Sep 13 22:31:30 GMT+0100 2010
+    Table: Milwaukee [82086688] (LIMIT SEVEN_CARD_STUD $0.10/$0.20, ante: $0.02, Real money)
+    User: Hero
+    Button: seat 1
+    Players in round: 5
+
+A tournament hand: ``***** History for hand T5-43557381-2 (TOURNAMENT: "TURBO 3", S-1556-758114,
+buy-in: €3) *****`` and ``(LIMIT SEVEN_CARD_STUD 20/40, ante: 5, Chips)``.
+
+>>> h = parse_header([
+...     "***** History for hand R5-82086688-607 *****",
+...     "Start hand: Mon Sep 13 22:31:30 GMT+0100 2010",
+...     "Table: Milwaukee [82086688] (LIMIT SEVEN_CARD_STUD $0.10/$0.20, ante: $0.02, "
+...     "Real money)"], 1)
+>>> h.hand_id, h.game, h.table, h.currency, h.small_bet, h.big_bet, h.ante
+('R5-82086688-607', 'stud', 'Milwaukee', 'USD', 10, 20, 2)
+>>> h.played_at.isoformat()
+'2010-09-13T21:31:30+00:00'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from rakestats.formats.stud import StudHeader, classify_game, fail, parse_money, to_utc
+from rakestats.formats.stud._common import CURRENCY_SYMBOLS
+
+__all__ = ["HEADER", "MAX_SEATS", "game_words", "parse_header"]
+
+HEADER = re.compile(
+    r"^\*{5} History for (hand) (\S+)"
+    r"(?: \(TOURNAMENT:(?: \"(?P<tname>.*?)\",)? (?P<tid>[^,)]+)"
+    r"(?:, buy-in: (?P<buyin>[^)]*))?\))? \*{5}$"
+)
+#: OnGame numbers the seats of every table 1-10.
+MAX_SEATS = 10
+_START = re.compile(
+    r"^Start hand: \w{3} (?P<mon>\w{3}) (?P<d>\d{1,2}) (?P<h>\d{1,2}):(?P<mi>\d{2}):(?P<s>\d{2}) "
+    r"(?P<zone>\S+) (?P<y>\d{4})$"
+)
+_TABLE = re.compile(
+    r"^Table: (?:\[\w+\] )?(?P<table>.+?) \[(?P<tid>[^\]]*)\] \((?P<game>.+?) "
+    r"(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)"
+    r"(?:, ante: [$€£]?(?P<ante>[\d.,]+))?(?:, (?P<money>[^,()]*))?\)$"
+)
+_OFFSET = re.compile(r"^(?:GMT|UTC)(?P<sign>[+-])(?P<h>\d{1,2}):?(?P<m>\d{2})?$")
+_MONTHS = {
+    m: i
+    for i, m in enumerate(
+        ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1
+    )
+}
+_NOT_FIXED_LIMIT = re.compile(r"NO_LIMIT|POT_LIMIT|No Limit|Pot Limit", re.IGNORECASE)
+
+
+def game_words(text: str) -> str:
+    """The game of a ``Table:`` line, in the room's words (``LIMIT SEVEN_CARD_STUD``).
+
+    >>> game_words("Table: T [1] (NO_LIMIT TEXAS_HOLDEM $0.05/$0.10, Real money)")
+    'NO_LIMIT TEXAS_HOLDEM'
+    """
+    m = _TABLE.match(text)
+    return m["game"] if m is not None else "unknown"
+
+
+def _utc(text: str, line: int) -> datetime:
+    """The time of a ``Start hand:`` line in UTC: a zone name (``CET``, ``EEST``; an
+    unknown one is taken as UTC) or an offset (``GMT+0100``, ``GMT-05:00``)."""
+    m = _START.match(text)
+    if m is None or m["mon"] not in _MONTHS:
+        raise fail(line, "cannot read the time of 'Start hand:'")
+    local = (int(m["y"]), _MONTHS[m["mon"]], int(m["d"]), int(m["h"]), int(m["mi"]), int(m["s"]))
+    offset = _OFFSET.match(m["zone"])
+    if offset is None:
+        return to_utc(local, m["zone"], line)
+    minutes = int(offset["h"]) * 60 + int(offset["m"] or 0)
+    sign = -1 if offset["sign"] == "-" else 1
+    return to_utc(local, "UTC", line) - timedelta(minutes=sign * minutes)
+
+
+def parse_header(lines: Sequence[str], line: int) -> StudHeader:
+    """The header of an OnGame hand: the history line, ``Start hand:`` and ``Table:``
+    (raises HandError)."""
+    m = HEADER.match(lines[0]) if lines else None
+    if m is None:
+        raise fail(line, "not an OnGame hand header")
+    k = next((i for i in range(1, min(len(lines), 8)) if lines[i].startswith("Table: ")), None)
+    s = next((i for i in range(1, min(len(lines), 8)) if lines[i].startswith("Start hand:")), None)
+    if k is None or s is None:
+        raise fail(line + 1, "expected 'Start hand:' and 'Table:' after the header")
+    t = _TABLE.match(lines[k])
+    if t is None:
+        raise fail(line + k, "cannot read the game and stakes of the 'Table:' line")
+    played_at = _utc(lines[s], line + s)
+    tournament = m["tid"] is not None
+    money = (t["money"] or "").lower()
+    if tournament or not t["cur"] or "play" in money:
+        currency = "chips"
+    else:
+        currency = CURRENCY_SYMBOLS.get(t["cur"], "chips")
+    decimals = "." in t["sb"] + t["bb"] + (t["ante"] or "")
+    scale = 100 if currency != "chips" or decimals else 1
+    game = t["game"]
+    kind = None if _NOT_FIXED_LIMIT.search(game) else classify_game(game.replace("_", " "))
+    extra = {
+        "game": game,
+        "table_id": t["tid"] or None,
+        "tournament": m["tname"],
+        "buy_in": m["buyin"],
+        "money": t["money"],
+    }
+    return StudHeader(
+        site="OnGame",
+        hand_id=m[2],
+        game=kind,
+        game_text=game,
+        is_tournament=tournament,
+        tournament_id=m["tid"],
+        currency=currency,
+        scale=scale,
+        small_bet=parse_money(t["sb"], scale, line + k),
+        big_bet=parse_money(t["bb"], scale, line + k),
+        played_at=played_at,
+        ante=parse_money(t["ante"], scale, line + k) if t["ante"] else None,
+        table=t["table"],
+        max_seats=MAX_SEATS,
+        extra=tuple((key, v) for key, v in extra.items() if v),
+    )

@@ -1,0 +1,100 @@
+"""The summary of an OnGame hand: the pots and who took them, the rake, and a line per
+player with the final stack, the net and the cards shown.
+
+::
+
+    Summary:
+    Main pot: $2.35 won by Hero ($2.24)
+    Side pot 1: $0.80 won by kueto ($0.40 High), Hero ($0.40 Low)
+    Rake taken: $0.11
+    Seat 2: Hero ($3.47), net: +$1.47, [Jh, 9d, Ac, 7h, Js, 5c, 9h] (TWO_PAIR JACK, NINE)
+    Seat 6: kueto ($6.23), net: -$0.07
+
+>>> c = read_closing(["Summary:", "Main pot: $2.35 won by the bAAr ($2.24)",
+...                   "Rake taken: $0.11", "Seat 1: the bAAr ($5.76), net: +$0.77, "
+...                   "[Jh, 9d, Ac, 7h, Js, 5c, 9h] (TWO_PAIR JACK, NINE)"],
+...                  0, 10, 100, ["the bAAr"])
+>>> [(x.name, x.amount, x.pot) for x in c.collects], c.total, c.rake, c.rake_line
+([('the bAAr', 224, 'main pot')], 235, 11, 12)
+>>> r = c.results[0]; r.name, r.net, len(r.cards)
+('the bAAr', 77, 7)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rakestats.formats.stud import AMOUNT, fail, parse_money
+from rakestats.formats.stud._grammar import cards_of
+from rakestats.formats.stud._model import CollectLine
+from rakestats.formats.stud._terse import Closing, SeatResult
+
+__all__ = ["read_closing"]
+
+_POT = re.compile(
+    rf"^(?P<kind>Main|Side) pot(?: (?P<k>\d+))?: (?P<a>{AMOUNT})(?: won by (?P<who>.+))?$"
+)
+_SHARE = re.compile(rf"\((?P<a>{AMOUNT})(?: (?:High|Low|Hi|Lo))?\)(?:, |$)")
+_RAKE = re.compile(rf"^Rake taken: (?P<a>{AMOUNT})$")
+_SEAT = re.compile(r"^Seat (?P<seat>\d{1,9}): (?P<rest>.+)$")
+_RESULT = re.compile(
+    rf"^ \((?P<stack>{AMOUNT})\), net: (?P<sign>[+-]?)(?P<net>{AMOUNT})"
+    r"(?:, \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?)?$"
+)
+
+
+def _winners(text: str, names: Sequence[str], n: int) -> list[tuple[str, str]]:
+    """``A ($1.20 High), B ($1.19 Low)`` as ``[(name, amount)]``: names are the seated
+    players' (they may hold spaces, commas and brackets), longest first."""
+    out = []
+    rest = text
+    while rest:
+        for name in names:
+            if rest.startswith(name + " ("):
+                m = re.match(
+                    rf"\((?P<a>{AMOUNT})(?: (?:High|Low|Hi|Lo))?\)(?:, |$)", rest[len(name) + 1 :]
+                )
+                if m is not None:
+                    out.append((name, m["a"]))
+                    rest = rest[len(name) + 1 + m.end() :]
+                    break
+        else:
+            raise fail(n, f"cannot read who won the pot: {text!r}")
+    return out
+
+
+def read_closing(
+    lines: Sequence[str], end: int, first_line: int, scale: int, names: Sequence[str]
+) -> Closing:
+    """The summary of a hand whose ``Summary:`` is ``lines[end]`` (raises HandError)."""
+    by_length = sorted(names, key=len, reverse=True)
+    closing = Closing(first_line + end)
+    for i in range(end + 1, len(lines)):
+        n, text = first_line + i, lines[i]
+        if (p := _POT.match(text)) is not None:
+            closing.pots.append(parse_money(p["a"], scale, n))
+            label = "main pot" if p["kind"] == "Main" else f"side pot-{p['k'] or 1}"
+            for name, a in _winners(p["who"] or "", by_length, n):
+                closing.collects.append(CollectLine(n, name, parse_money(a, scale, n), label))
+        elif (r := _RAKE.match(text)) is not None:
+            closing.rake += parse_money(r["a"], scale, n)
+            closing.rake_line = n
+        elif (s := _SEAT.match(text)) is not None:
+            result = _result(s["rest"], by_length, scale, n)
+            if result is not None:
+                closing.results.append(result)
+    closing.total = sum(closing.pots)
+    return closing
+
+
+def _result(rest: str, names: Sequence[str], scale: int, n: int) -> SeatResult | None:
+    """A player's summary line (None: a seat the hand did not list)."""
+    for name in names:
+        if rest.startswith(name) and (m := _RESULT.match(rest[len(name) :])) is not None:
+            net = parse_money(m["net"], scale, n) * (-1 if m["sign"] == "-" else 1)
+            cards = cards_of(m["cards"], n) if m["cards"] else ()
+            return SeatResult(n, name, net, cards)
+    if any(rest.startswith(name + " (") for name in names):
+        raise fail(n, "cannot read the summary line of a seated player")
+    return None

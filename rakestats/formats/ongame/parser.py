@@ -1,0 +1,106 @@
+"""The reader of OnGame stud hand histories: Razz, Seven-Card Stud and Stud Hi/Lo
+(docs/rooms.md, OnGame), on the shared stud reader.
+
+OnGame writes hands one after another with no blank line between them (each starts
+with ``***** History for hand``), lines ``NAME verb $X`` without a colon, raises as the
+chips put in and the player's total of the hand (``raises $1 to $1.37``), a bring-in
+that completes as ``big bring in``, each street's new card only (``Dealing to Hero:
+[7h]``), and no showdown lines: the summary gives the pots (``Main pot: $2.35 won by
+Hero ($2.24)``), the rake, and each player's final stack, net and shown cards.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rakestats.formats.ongame._header import HEADER, game_words, parse_header
+from rakestats.formats.ongame._summary import read_closing
+from rakestats.formats.stud import AMOUNT, StudHeader, StudReader, fail
+from rakestats.formats.stud._grammar import read_seats
+from rakestats.formats.stud._model import ParsedStudHand
+from rakestats.formats.stud._terse import Closing, Terse
+from rakestats.records import HandRecord
+
+__all__ = ["OnGameParser"]
+
+_ALLIN = r"(?P<allin> and is all-in| \[all in\])?"
+
+
+class OnGameParser(StudReader):
+    """OnGame hand histories; stud hands are read, other games skipped."""
+
+    format_name = "ongame"
+    site = "OnGame"
+    header_pattern = HEADER
+    hand_start = HEADER
+    fallback_encoding = "cp1252"
+    stud_words = re.compile(r".")  # the game is on the 'Table:' line: read every header
+
+    table_line = None
+    seat_line = re.compile(
+        rf"^Seat (?P<seat>\d{{1,9}}): (?P<name>.+?) \((?P<stack>{AMOUNT})\)(?P<tail>)$"
+    )
+    section = re.compile(
+        r"^(?P<name>Dealing (?:pocket cards|4th street|5th street|6th street|river)|Summary:)"
+        r"(?P<rest>)$"
+    )
+    streets: ClassVar[dict[str, int]] = {
+        "Dealing pocket cards": 1,
+        "Dealing 4th street": 2,
+        "Dealing 5th street": 3,
+        "Dealing 6th street": 4,
+        "Dealing river": 5,
+        "Summary:": 7,
+    }
+    dealt_prefix = "Dealing to "
+    dealt = re.compile(r"^: \[(?:-(?:,\s*|(?=\])))*(?P<a>[^\]]*)\]$")  # "-": a hidden card
+    actions = (
+        ("ante", re.compile(rf"^ posts ante (?P<a>{AMOUNT}){_ALLIN}$")),
+        ("bring_in", re.compile(rf"^ small bring in (?P<a>{AMOUNT}){_ALLIN}$")),
+        ("complete", re.compile(rf"^ big bring in (?P<to>{AMOUNT}){_ALLIN}$")),
+        ("bet", re.compile(rf"^ bets (?P<a>{AMOUNT}){_ALLIN}$")),
+        ("call", re.compile(rf"^ calls (?P<a>{AMOUNT}){_ALLIN}$")),
+        ("raise", re.compile(rf"^ raises (?P<added>{AMOUNT}) to {AMOUNT}{_ALLIN}$")),
+        ("check", re.compile(r"^ checks$")),
+        ("fold", re.compile(r"^ folds$")),
+    )
+    action_words = re.compile(
+        r"^ (?:posts ante|small bring in|big bring in|bets|calls|raises|checks|folds)(?: |$)"
+    )
+    # no showdown lines, and the summary is read by ._summary
+    show = muck = collect = uncalled = capped = total = summary_seat = re.compile(r"^$.")
+    check_descriptions = False
+
+    def __init__(self) -> None:
+        self._closing: Closing | None = None
+
+    def game_text(self, lines: Sequence[str]) -> str:
+        return next((game_words(x) for x in lines[1:8] if x.startswith("Table: ")), "unknown")
+
+    def read_header(self, lines: Sequence[str], first_line: int) -> StudHeader:
+        return parse_header(lines, first_line)
+
+    def parse_lines(
+        self, header: StudHeader, lines: Sequence[str], first_line: int
+    ) -> ParsedStudHand:
+        k = next((i for i in range(1, len(lines)) if self.seat_line.match(lines[i])), None)
+        if k is None:
+            raise fail(first_line + len(lines) - 1, "expected the seat lines")
+        end = next((i for i in range(k, len(lines)) if lines[i] == "Summary:"), None)
+        if end is None:
+            raise fail(first_line + len(lines) - 1, "the hand has no 'Summary:'")
+        hand = read_seats(self, header, lines[k - 1 : end + 1], first_line + k - 1)
+        hand.first_line = first_line
+        names = [s.name for s in hand.seats]
+        terse = Terse(hand.items, names)
+        self._closing = read_closing(lines, end, first_line, header.scale, names)
+        hand.items = self._closing.items(terse)
+        return hand
+
+    def record(self, header: StudHeader, parsed: ParsedStudHand, source_file: str) -> HandRecord:
+        rec = super().record(header, parsed, source_file)
+        if self._closing is not None:
+            self._closing.check_nets(rec)
+        return rec
