@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rakestats.formats._base import SiteParser
 from rakestats.formats.fulltilt.parser import FullTiltParser
+from rakestats.formats.ongame.parser import OnGameParser
 from rakestats.formats.partypoker.parser import PartyPokerParser
 from rakestats.formats.phh.parser import PhhParser
 from rakestats.formats.rake.parser import RakeParser
@@ -17,6 +18,7 @@ PARSERS: list[type[SiteParser]] = [
     PhhParser,
     FullTiltParser,
     PartyPokerParser,
+    OnGameParser,
 ]
 """Known formats, tried in order: a room's reader is added here (docs/rooms.md)."""
 
