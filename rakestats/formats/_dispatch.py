@@ -9,6 +9,7 @@ from rakestats.formats.partypoker.parser import PartyPokerParser
 from rakestats.formats.phh.parser import PhhParser
 from rakestats.formats.rake.parser import RakeParser
 from rakestats.formats.stars.parser import StarsRazzParser
+from rakestats.formats.winamax.parser import WinamaxParser
 
 __all__ = ["PARSERS", "detect"]
 
@@ -18,6 +19,7 @@ PARSERS: list[type[SiteParser]] = [
     PhhParser,
     FullTiltParser,
     PartyPokerParser,
+    WinamaxParser,
     OnGameParser,
 ]
 """Known formats, tried in order: a room's reader is added here (docs/rooms.md)."""

@@ -1,0 +1,134 @@
+"""The reader of Winamax stud hand histories: Razz, 7-Card Stud and 7-Card Stud Hi/Lo
+(docs/rooms.md, Winamax), on the shared stud reader.
+
+Winamax writes lines as ``NAME verb`` (no colon), amounts with the euro sign after
+them (``posts ante 5€``), raises as ``raises 50€ to 100€`` and all-ins with ``and is
+all-in`` (not always: the reader marks a player all-in whose chips run out). Its
+``Total pot`` is what the players collect (the pot less the rake, plus a bet nobody
+called, which is paid back as a ``collected`` line too): the rake is checked as the
+pot less the winnings. Play-money tables and tournaments are read as chips. Hands of
+other games in a mixed-game file (hold'em, Omaha, 2-7 draw) are skipped by game.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import ClassVar
+
+from rakestats.formats.stud import AMOUNT, StudHeader, StudReader, fail
+from rakestats.formats.stud._grammar import read_seats
+from rakestats.formats.stud._ledger import mark_all_ins
+from rakestats.formats.stud._model import CollectLine, DealtLine, ParsedStudHand, TotalLine
+from rakestats.formats.winamax._header import HEADER, TABLE, game_name, parse_header
+from rakestats.formats.winamax._lines import check_summary, clean_line, raises_with_bring_in
+from rakestats.records import HandRecord
+
+__all__ = ["WinamaxParser"]
+
+_C = r"\s?[€$£]?"  # the currency sign Winamax writes after an amount
+_ALLIN = r"(?P<allin> and is all-in)?"
+
+
+def _act(words: str, amount: str = rf"(?P<a>{AMOUNT}){_C}") -> re.Pattern[str]:
+    return re.compile(rf"^ {words} {amount}{_ALLIN}$")
+
+
+class WinamaxParser(StudReader):
+    """Winamax hand histories; stud hands are read, other games skipped."""
+
+    format_name = "winamax"
+    site = "Winamax"
+    header_pattern = HEADER
+    fallback_encoding = "cp1252"
+
+    table_line = TABLE
+    seat_line = re.compile(
+        rf"^Seat (?P<seat>\d{{1,9}}): (?P<name>.+?) \((?P<stack>{AMOUNT}){_C}"
+        r"(?:, [^)]*)?\)(?P<tail>.*)$"
+    )
+    streets: ClassVar[dict[str, int]] = {
+        "3rd STREET": 1,
+        "4th STREET": 2,
+        "5th STREET": 3,
+        "6th STREET": 4,
+        "7th STREET": 5,
+        "THIRD": 1,
+        "FOURTH": 2,
+        "FIFTH": 3,
+        "SIXTH": 4,
+        "SEVENTH": 5,
+        "SHOW DOWN": 6,
+        "SUMMARY": 7,
+    }
+    other_sections = frozenset({"ANTE/BLINDS"})
+    actions = (
+        ("ante", _act("posts ante")),
+        ("bring_in", _act("(?:brings in|bring-in)")),
+        ("bet", _act("bets")),
+        ("call", _act("calls")),
+        ("raise", _act("raises", rf"(?:-{AMOUNT}|(?P<a>{AMOUNT})){_C} to (?P<to>{AMOUNT}){_C}")),
+        ("check", re.compile(r"^ checks$")),
+        ("fold", re.compile(r"^ folds$")),
+    )
+    action_words = re.compile(r"^ (posts ante|brings in|bring-in|bets|calls|raises|checks|folds)\b")
+    show = re.compile(r"^ shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?$")
+    muck = re.compile(r"^ (?:mucks|doesn't show)(?: hand)?$")
+    collect = re.compile(
+        rf"^ collected (?P<a>{AMOUNT}){_C} from (?P<pot>(?:main |side )?pot(?: \d+)?)"
+        r"(?:\s*\((?:HI|LO)\))?$"
+    )
+    uncalled = re.compile(r"^$.")  # Winamax writes none
+    capped = re.compile(r"^$.")
+    total = re.compile(
+        rf"^Total pot (?P<total>{AMOUNT}){_C}(?P<pots>) \| Rake (?P<rake>{AMOUNT}){_C}$"
+    )
+    summary_tags = ("(button) ", "(bring-in) ", "(small blind) ", "(big blind) ")
+    folded = re.compile(
+        r"^folded on the (?:(?P<street>\d)\w\w street|(?P<river>river))", re.IGNORECASE
+    )
+    collected = re.compile(rf"^won (?P<a>{AMOUNT}){_C}")
+    showed = re.compile(
+        rf"^showed \[(?P<cards>[^\]]*)\] and "
+        rf"(?:won (?P<a>{AMOUNT}){_C}|(?P<lost>lost))(?: with (?P<desc>.*))?$"
+    )
+    check_descriptions = False
+    states_rake = False  # the written pot is the winnings: checked in record()
+    writes_uncalled = False
+
+    def game_text(self, lines: Sequence[str]) -> str:
+        return game_name(lines[0]) if lines else "unknown"
+
+    def read_header(self, lines: Sequence[str], first_line: int) -> StudHeader:
+        return parse_header(lines, first_line)
+
+    def parse_lines(
+        self, header: StudHeader, lines: Sequence[str], first_line: int
+    ) -> ParsedStudHand:
+        hand = read_seats(self, header, [clean_line(t) for t in lines], first_line)
+        if not any(isinstance(it, DealtLine) for it in hand.items):  # old export: no cards
+            hand.room = replace(hand.room, up_cards_shown=False)
+        items = raises_with_bring_in(hand.items)
+        hand.items = check_summary(mark_all_ins(hand.seats, items))
+        return hand
+
+    def record(self, header: StudHeader, parsed: ParsedStudHand, source_file: str) -> HandRecord:
+        """The hand replayed with the rake as the pot less the winnings; then the
+        written pot (the winnings) and rake are checked against it."""
+        written = [it for it in parsed.items if isinstance(it, TotalLine)]
+        parsed.items = [it for it in parsed.items if not isinstance(it, TotalLine)]
+        rec = super().record(header, parsed, source_file)
+        collected = sum(it.amount for it in parsed.items if isinstance(it, CollectLine))
+        for t in written:
+            if t.total != collected:
+                raise fail(t.line, f"total pot {t.total}, but the players collect {collected}")
+            if t.rake != rec.house_fee:
+                raise fail(
+                    t.line,
+                    f"rake {t.rake}, but the pot {rec.total_pot} less the winnings is "
+                    f"{rec.house_fee}",
+                )
+        # a bet nobody called comes back as a 'side pot' of its own: no pot once taken back
+        pots = tuple(p for p in rec.pots if p.amount or any(a for _, a in p.shares))
+        return replace(rec, pots=pots)
