@@ -55,6 +55,7 @@ ROOMS = [
         r"^PokerStars (?:Hand|Game) #",
         r"^PokerStars (?:Hand|Game) #(\d+)",
     ),
+    Room("winamax", "stud/cash/Winamax/Stud/*.txt", r"^Winamax Poker - ", r"HandId: #([\d-]+)"),
 ]
 
 
