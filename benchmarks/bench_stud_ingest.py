@@ -56,6 +56,12 @@ ROOMS = [
         r"^PokerStars (?:Hand|Game) #(\d+)",
     ),
     Room("winamax", "stud/cash/Winamax/Stud/*.txt", r"^Winamax Poker - ", r"HandId: #([\d-]+)"),
+    Room(
+        "ongame",
+        "stud/*/OnGame/Stud/*.txt",
+        r"^\*{5} History",
+        r"^\*{5} History for hand \w+-\d+-(\d+)",
+    ),
 ]
 
 
