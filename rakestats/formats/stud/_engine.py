@@ -14,6 +14,7 @@ settlement divides each pot and how a shown hand is described.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from rakestats.cards import StdCard
 from rakestats.stud import (
@@ -24,6 +25,7 @@ from rakestats.stud import (
     StudActionKind,
     StudGame,
     StudHand,
+    StudLegal,
     eight_or_better,
     evaluate_high,
     evaluate_low,
@@ -33,6 +35,7 @@ __all__ = [
     "CAP_BETS",
     "GAMES",
     "STREET_NAMES",
+    "BringInRaisesHand",
     "IllegalActionError",
     "OddChips",
     "Phase",
@@ -52,6 +55,33 @@ CAP_BETS = 4
 STREET_NAMES = ("3rd street", "4th street", "5th street", "6th street", "7th street")
 
 
+class BringInRaisesHand(StudHand):
+    """The engine for a room whose 3rd-street raises built on the bring-in (KingsClub's
+    old software): besides the rule's totals, a raise or completion on 3rd street may go
+    to the bring-in plus one small bet for each full bet made (at least one). The rest
+    is :class:`StudHand`'s.
+
+    >>> from rakestats.cards import parse_std_card as c
+    >>> h = BringInRaisesHand(ante=1, bring_in=3, small_bet=4, big_bet=8,
+    ...     players=[(1, "Ann", 100), (2, "Bob", 100), (3, "Cy", 100)])
+    >>> h.deal_third({1: [None, None], 2: [None, None], 3: [None, None]},
+    ...              {1: c("Kc"), 2: c("9d"), 3: c("2h")})
+    >>> _ = h.act(StudActionKind.BRING_IN, 3); _ = h.act(StudActionKind.COMPLETE, 4)
+    >>> h.legal_actions().wager_to
+    (7, 8)
+    """
+
+    def legal_actions(self, seat: int | None = None) -> StudLegal:
+        legal = super().legal_actions(seat)
+        if self.round != 1 or self.bring_in is None or legal.wager_kind is None:
+            return legal
+        to = self.bring_in + self.small_bet * max(self.n_bets, 1)
+        p = self.players[legal.seat]
+        if to in legal.wager_to or not self.current_bet < to <= p.stack + p.round_bet:
+            return legal
+        return replace(legal, wager_to=tuple(sorted((*legal.wager_to, to))))
+
+
 def new_engine(
     game: str,
     *,
@@ -61,11 +91,14 @@ def new_engine(
     big_bet: int,
     players: Sequence[tuple[int, str, int]],
     odd_chips: OddChips | None = None,
+    raise_on_bring_in: bool = False,
 ) -> StudHand:
     """A hand of ``game`` (one of :data:`GAMES`) with the antes posted. Up cards a room
     does not write are dealt as None: the engine then accepts the room's bring-in and
-    first player to act (``StudHand.boards_hidden``)."""
-    return StudHand(
+    first player to act (``StudHand.boards_hidden``). ``raise_on_bring_in``: the room's
+    3rd-street raises may build on the bring-in (:class:`BringInRaisesHand`)."""
+    cls = BringInRaisesHand if raise_on_bring_in else StudHand
+    return cls(
         ante=ante,
         bring_in=bring_in,
         small_bet=small_bet,

@@ -203,12 +203,16 @@ class RoomRules:
     (``states_rake``; else the rake is the pot less what was collected); ``Uncalled
     bet`` lines (``writes_uncalled``; else a player's winnings include the uncalled bet
     returned to them); the other players' up cards (``up_cards_shown``; else the
-    room's bring-in and first player to act on each street are accepted)."""
+    room's bring-in and first player to act on each street are accepted);
+    ``raise_on_bring_in``: the room let a 3rd-street raise build on the bring-in rather
+    than on the completion (KingsClub until early 2021: bring-in 33.16, completion to 44,
+    raise to 77.16), accepted beside the rule's raise."""
 
     check_descriptions: bool = True
     states_rake: bool = True
     writes_uncalled: bool = True
     up_cards_shown: bool = True
+    raise_on_bring_in: bool = False
 
 
 @dataclass(slots=True)

@@ -103,6 +103,7 @@ class StudReplay:
                 small_bet=h.small_bet,
                 big_bet=h.big_bet,
                 players=[(s.seat, s.name, s.stack) for s in seats],
+                raise_on_bring_in=hand.room.raise_on_bring_in,
             )
         except ValueError as e:
             raise _fail(hand.seats[0].line, str(e)) from None
