@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rakestats.formats._base import SiteParser
+from rakestats.formats.everleaf.parser import EverleafParser
 from rakestats.formats.fulltilt.parser import FullTiltParser
 from rakestats.formats.ongame.parser import OnGameParser
 from rakestats.formats.partypoker.parser import PartyPokerParser
@@ -20,6 +21,7 @@ PARSERS: list[type[SiteParser]] = [
     FullTiltParser,
     PartyPokerParser,
     WinamaxParser,
+    EverleafParser,
     OnGameParser,
 ]
 """Known formats, tried in order: a room's reader is added here (docs/rooms.md)."""

@@ -1,0 +1,102 @@
+"""Everleaf hand headers (docs/rooms.md, Everleaf): the lines before the seats.
+
+A hand reads::
+
+    Everleaf Gaming Game #295679510
+    ***** Hand history for game #295679510 *****
+    €0.05/€0.10 7 Card Stud - 2011/08/12 - 13:09:06
+    Table Harjavalta
+    Total number of players: 2
+
+The stakes are the small and big bets; a tournament's have no currency sign
+(``10/20 7 Card Stud``). Skins of the network write their own first lines (Partouche:
+``Partouche Poker Gibraltar``, ``*** Historique des Mains pour la partie 25324991 ***``).
+Times are UTC.
+
+>>> lines = ["Everleaf Gaming Game #295679510",
+...          "***** Hand history for game #295679510 *****",
+...          "€0.05/€0.10 7 Card Stud - 2011/08/12 - 13:09:06", "Table Harjavalta",
+...          "Total number of players: 2", "Seat 5: MOURINHO_ (  € 2.50 EURO )"]
+>>> h, n = parse_header(lines, 1)
+>>> h.hand_id, h.game, h.currency, h.small_bet, h.big_bet, h.table, n
+('295679510', 'stud', 'EUR', 5, 10, 'Harjavalta', 5)
+>>> h.played_at.isoformat()
+'2011-08-12T13:09:06+00:00'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rakestats.formats.stud import StudHeader, classify_game, fail, parse_money, to_utc
+
+__all__ = ["HEADER", "game_words", "hand_id", "parse_header"]
+
+#: The first line of a hand (group 1 the room, group 2 the hand id when it has one).
+HEADER = re.compile(r"^(Everleaf Gaming|Partouche Poker)\b(?:.*? Game #(\d+))?.*$")
+_ID = re.compile(r"(?:[Gg]ame #|partie )(\d+)")
+_STAKES = re.compile(
+    r"^(?:Blinds\s+)?(?P<cur>[$€ˆ£]?)\s?(?P<sb>[\d.,]+)\s?/\s?[$€ˆ£]?\s?(?P<bb>[\d.,]+)\s+"
+    r"(?P<limit>NL |PL )?(?P<game>.+?)(?:\s+-\s+(?P<max>\d+)\s+Max)?\s+-\s+"
+    r"(?P<y>\d{4})/(?P<mo>\d{2})/(?P<d>\d{2}) - (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})"
+)
+_TABLE = re.compile(r"^Table (?P<name>.+?)\s*$")
+_SEAT = re.compile(r"^Seat \d+: ")
+_CURRENCY = {"$": "USD", "€": "EUR", "ˆ": "EUR", "£": "GBP"}
+
+
+def hand_id(lines: Sequence[str]) -> str | None:
+    """The hand id: ``Game #N`` on the first or second line (``partie N`` in French)."""
+    for line in lines[:2]:
+        m = _ID.search(line)
+        if m is not None:
+            return m[1]
+    return None
+
+
+def game_words(lines: Sequence[str]) -> str:
+    """The game a hand's stakes line names (for a hand that is skipped)."""
+    m = next((s for t in lines[:4] if (s := _STAKES.match(t)) is not None), None)
+    return ((m["limit"] or "") + m["game"]).strip() if m is not None else "unknown"
+
+
+def parse_header(lines: Sequence[str], first_line: int) -> tuple[StudHeader, int]:
+    """The header of an Everleaf hand and the index of its first seat line (raises
+    HandError)."""
+    ident = hand_id(lines)
+    k = next((i for i, t in enumerate(lines[:4]) if _STAKES.match(t)), None)
+    if ident is None or k is None:
+        raise fail(first_line, "cannot read the Everleaf header (game number, stakes)")
+    m = _STAKES.match(lines[k])
+    assert m is not None
+    n = first_line + k
+    currency = _CURRENCY.get(m["cur"], "chips")
+    scale = 1 if currency == "chips" else 100
+    table = None
+    i = k + 1
+    while i < len(lines) and _SEAT.match(lines[i]) is None:
+        if table is None and (t := _TABLE.match(lines[i])) is not None:
+            table = t["name"]
+        i += 1
+    fields = (int(m["y"]), int(m["mo"]), int(m["d"]), int(m["h"]), int(m["mi"]), int(m["s"]))
+    game = ((m["limit"] or "") + m["game"]).strip()
+    return (
+        StudHeader(
+            site="Everleaf",
+            hand_id=ident,
+            game=None if m["limit"] else classify_game(game),
+            game_text=game,
+            is_tournament=currency == "chips",
+            tournament_id=None,
+            currency=currency,
+            scale=scale,
+            small_bet=parse_money(m["sb"], scale, n),
+            big_bet=parse_money(m["bb"], scale, n),
+            played_at=to_utc(fields, "UTC", n),
+            table=table,
+            max_seats=int(m["max"]) if m["max"] else None,
+            extra=(("game", game),),
+        ),
+        i,
+    )

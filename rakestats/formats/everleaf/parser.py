@@ -1,0 +1,169 @@
+"""The reader of Everleaf stud hand histories: 7 Card Stud, Stud Hi/Lo and Razz
+(docs/rooms.md, Everleaf), on the shared stud reader.
+
+Everleaf's text is PartyPoker-like: the header takes several lines (:mod:`._header`),
+amounts are the chips an action puts in (``raises [$ 0.10 USD]``), completions give the
+total (``completes to $0.05.``). Other players' up cards are written one card a street
+(``Dealt to MOURINHO_ [ Ah ].``), or no cards at all in older files (the room's
+bring-in and first player to act are then accepted). Everleaf writes no summary, no
+all-in mark and no uncalled bet, and its winnings leave the bet nobody called out: the
+reader works out the all-ins and that bet from the chips put in (the replay checks
+them), and the rake is the pot less the winnings. Times are UTC.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import ClassVar
+
+from rakestats.cards import StdCard
+from rakestats.formats.everleaf._header import HEADER, game_words, hand_id, parse_header
+from rakestats.formats.stud import StudHeader, StudReader
+from rakestats.formats.stud._grammar import LineReader
+from rakestats.formats.stud._ledger import mark_all_ins, uncalled_line
+from rakestats.formats.stud._model import (
+    CollectLine,
+    DealtLine,
+    Item,
+    ParsedStudHand,
+    RoomRules,
+    SeatLine,
+    StreetLine,
+)
+
+__all__ = ["EverleafParser"]
+
+_NUM = r"[\d,]+(?:\.\d+)?"
+_CUR = r"[$€ˆ£]?\s*"
+_ISO = r"(?:\s*(?:USD|EURO?|GBP|Chips|GEL))?"
+_CARD = re.compile(r"\b([2-9tjqka])([cdhs])\b")
+_SEAT = re.compile(r"^Seat \d+: ")
+
+
+def _br(group: str) -> str:
+    """An amount in brackets, ``[$ 0.10 USD]`` or ``[€ 0.05 EURO]``, as group ``group``."""
+    return rf"\[\s*{_CUR}(?P<{group}>{_NUM}){_ISO}\s*\]"
+
+
+def _cards_upper(text: str) -> str:
+    """Card ranks in capitals (older files write ``[ qc, 3c ]``)."""
+    return _CARD.sub(lambda m: m[1].upper() + m[2], text) if "[" in text else text
+
+
+def fill_before(items: Sequence[Item]) -> list[Item]:
+    """Deal lines from 4th street on with the cards held before (the hero's all, the
+    others' up cards): Everleaf writes the new card only."""
+    held: dict[str, list[StdCard]] = {}
+    up: dict[str, list[StdCard]] = {}
+    hero = None
+    street = 0
+    out: list[Item] = []
+    for it in items:
+        if isinstance(it, StreetLine):
+            street = it.street
+        elif isinstance(it, DealtLine) and not it.before:
+            if street == 1:
+                hero = it.name if len(it.new) == 3 else hero
+                up[it.name] = [it.new[-1]]
+            else:
+                before = held.get(it.name, []) if it.name == hero else up.get(it.name, [])
+                it = replace(it, before=tuple(before))
+                if street < 5:
+                    up.setdefault(it.name, []).extend(it.new)
+            held.setdefault(it.name, []).extend(it.new)
+        out.append(it)
+    return out
+
+
+class EverleafParser(StudReader):
+    """Everleaf hand histories; stud hands are read, other games skipped."""
+
+    format_name = "everleaf"
+    site = "Everleaf"
+    header_pattern = HEADER
+    fallback_encoding = "cp1252"
+    stud_words = re.compile(r".")  # the game is on a later line: read every header
+
+    table_line = None
+    seat_line = re.compile(
+        rf"^Seat (?P<seat>\d{{1,9}}): (?P<name>.+?) \(\s*{_CUR}(?P<stack>{_NUM}){_ISO}\s*\)"
+        r"(?P<tail>.*)$"
+    )
+    section = re.compile(r"^\*{2,4} (?P<name>[^*]+?) \*{2,4}(?P<rest>.*)$")
+    streets: ClassVar[dict[str, int]] = {
+        f"{deal} {words}": street
+        for street, both in enumerate(
+            (
+                ("down cards", "down cards"),
+                ("4th street", "4th Street"),
+                ("5th street", "5th Street"),
+                ("6th street", "6th Street"),
+                ("river", "River"),
+            ),
+            1,
+        )
+        for words in both
+        for deal in ("Dealing", "dealing")
+    }
+    dealt = re.compile(r"^ \[\s*(?P<a>[^\]]*?)\s*\]\.?$")
+    actions = (
+        ("ante", re.compile(rf"^: posts ante {_br('a')}$")),
+        ("bring_in", re.compile(rf"^ posts bring-in\s+{_CUR}(?P<a>{_NUM})\.?$")),
+        ("complete", re.compile(rf"^ completes to\s+{_CUR}(?P<to>{_NUM})\.?$")),
+        ("bet", re.compile(rf"^: bets {_br('a')}$")),
+        ("call", re.compile(rf"^ calls {_br('a')}$")),
+        ("raise", re.compile(rf"^ raises {_br('added')}$")),
+        ("all_in", re.compile(rf"^:? (?P<allin>is all-in) {_br('added')}$")),
+        ("check", re.compile(r"^ checks$")),
+        ("fold", re.compile(r"^ folds$")),
+    )
+    action_words = re.compile(r"^:? (posts|bets|calls|raises|completes|is all-in|checks|folds)\b")
+    show = re.compile(r"^ shows \[\s*(?P<cards>[^\]]*?)\s*\]\s*(?P<desc>.*)$")
+    muck = re.compile(
+        r"^ (?:mucks \[\s*(?P<cards>[^\]]*?)\s*\].*|does not show cards|doesn't show|mucks)$"
+    )
+    collect = re.compile(
+        rf"^ wins\s+(?:(?:high|low)\s+)?\(?\s*{_CUR}(?P<a>{_NUM}){_ISO}\s*\)?\s+from\s+"
+        r"(?P<pot>main pot|side pot(?:\s*#?\d+)?)(?:\s+with .*)?$"
+    )
+    uncalled = re.compile(r"^$.")  # worked out from the chips put in
+    capped = re.compile(r"^$.")
+    total = re.compile(r"^$.")
+
+    def hand_id_of(self, lines: Sequence[str]) -> str | None:
+        return hand_id(lines)
+
+    def game_text(self, lines: Sequence[str]) -> str:
+        return game_words(lines)
+
+    def read_header(self, lines: Sequence[str], first_line: int) -> StudHeader:
+        return parse_header(lines, first_line)[0]
+
+    def parse_lines(
+        self, header: StudHeader, lines: Sequence[str], first_line: int
+    ) -> ParsedStudHand:
+        _, i = parse_header(lines, first_line)
+        seats: list[SeatLine] = []
+        while i < len(lines) and _SEAT.match(lines[i]) is not None:
+            s = self.seat_line.match(lines[i])  # 'Seat 2: Ann ( new player )': not playing
+            if s is not None:
+                stack = LineReader(self, header, []).money(s["stack"], first_line + i)
+                seats.append(SeatLine(first_line + i, int(s["seat"]), s["name"], stack, False))
+            i += 1
+        top = max((s.seat for s in seats), default=0)
+        hand = ParsedStudHand(
+            header, first_line, header.table or "", header.max_seats or (10 if top > 8 else 8)
+        )
+        hand.seats = sorted(seats, key=lambda s: s.seat)
+        reader = LineReader(self, header, [s.name for s in hand.seats])
+        items = fill_before(reader.read([_cards_upper(t) for t in lines], i, first_line))
+        shown = any(isinstance(it, DealtLine) for it in items)
+        hand.room = RoomRules(False, False, True, shown)
+        items = mark_all_ins(hand.seats, items)
+        at = next((k for k, it in enumerate(items) if isinstance(it, CollectLine)), len(items))
+        line = items[at].line if at < len(items) else first_line + len(lines) - 1
+        uncalled = uncalled_line(hand.seats, items, line)
+        hand.items = items[:at] + ([uncalled] if uncalled else []) + items[at:]
+        return hand
