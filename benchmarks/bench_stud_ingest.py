@@ -57,6 +57,13 @@ ROOMS = [
     ),
     Room("winamax", "stud/cash/Winamax/Stud/*.txt", r"^Winamax Poker - ", r"HandId: #([\d-]+)"),
     Room(
+        "everleaf",
+        "stud/cash/Everleaf/Stud/*.txt",
+        r"^Everleaf Gaming Game #",
+        r"[Gg]ame #(\d+)",
+        "cp1252",
+    ),
+    Room(
         "ongame",
         "stud/*/OnGame/Stud/*.txt",
         r"^\*{5} History",
