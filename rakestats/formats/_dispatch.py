@@ -5,6 +5,7 @@ from __future__ import annotations
 from rakestats.formats._base import SiteParser
 from rakestats.formats.everleaf.parser import EverleafParser
 from rakestats.formats.fulltilt.parser import FullTiltParser
+from rakestats.formats.merge.parser import MergeParser
 from rakestats.formats.ongame.parser import OnGameParser
 from rakestats.formats.partypoker.parser import PartyPokerParser
 from rakestats.formats.phh.parser import PhhParser
@@ -23,6 +24,7 @@ PARSERS: list[type[SiteParser]] = [
     WinamaxParser,
     EverleafParser,
     OnGameParser,
+    MergeParser,
 ]
 """Known formats, tried in order: a room's reader is added here (docs/rooms.md)."""
 
