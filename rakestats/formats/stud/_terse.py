@@ -34,14 +34,17 @@ from rakestats.formats.stud._model import (
     DealtLine,
     Item,
     MuckLine,
+    ParsedStudHand,
     ShowLine,
     StreetLine,
+    StudHeader,
     TotalLine,
     UncalledLine,
 )
+from rakestats.formats.stud.reader import StudReader
 from rakestats.records import HandRecord
 
-__all__ = ["Closing", "SeatResult", "Terse"]
+__all__ = ["Closing", "SeatResult", "Terse", "TerseReader"]
 
 
 class Terse:
@@ -217,3 +220,16 @@ def _less_uncalled(
             c = out[k]
             out[k] = CollectLine(c.line, c.name, c.amount - amount, c.pot)
     return out
+
+
+class TerseReader(StudReader):
+    """A room's reader whose :meth:`parse_lines` reads the summary into ``closing``:
+    the nets the summary writes are checked against the validated hand."""
+
+    closing: Closing | None = None
+
+    def record(self, header: StudHeader, parsed: ParsedStudHand, source_file: str) -> HandRecord:
+        rec = super().record(header, parsed, source_file)
+        if self.closing is not None:
+            self.closing.check_nets(rec)
+        return rec
