@@ -17,18 +17,17 @@ from typing import ClassVar
 
 from rakestats.formats.ongame._header import HEADER, game_words, parse_header
 from rakestats.formats.ongame._summary import read_closing
-from rakestats.formats.stud import AMOUNT, StudHeader, StudReader, fail
+from rakestats.formats.stud import AMOUNT, StudHeader, fail
 from rakestats.formats.stud._grammar import read_seats
 from rakestats.formats.stud._model import ParsedStudHand
-from rakestats.formats.stud._terse import Closing, Terse
-from rakestats.records import HandRecord
+from rakestats.formats.stud._terse import Terse, TerseReader
 
 __all__ = ["OnGameParser"]
 
 _ALLIN = r"(?P<allin> and is all-in| \[all in\])?"
 
 
-class OnGameParser(StudReader):
+class OnGameParser(TerseReader):
     """OnGame hand histories; stud hands are read, other games skipped."""
 
     format_name = "ongame"
@@ -73,9 +72,6 @@ class OnGameParser(StudReader):
     show = muck = collect = uncalled = capped = total = summary_seat = re.compile(r"^$.")
     check_descriptions = False
 
-    def __init__(self) -> None:
-        self._closing: Closing | None = None
-
     def game_text(self, lines: Sequence[str]) -> str:
         return next((game_words(x) for x in lines[1:8] if x.startswith("Table: ")), "unknown")
 
@@ -95,12 +91,6 @@ class OnGameParser(StudReader):
         hand.first_line = first_line
         names = [s.name for s in hand.seats]
         terse = Terse(hand.items, names)
-        self._closing = read_closing(lines, end, first_line, header.scale, names)
-        hand.items = self._closing.items(terse)
+        self.closing = read_closing(lines, end, first_line, header.scale, names)
+        hand.items = self.closing.items(terse)
         return hand
-
-    def record(self, header: StudHeader, parsed: ParsedStudHand, source_file: str) -> HandRecord:
-        rec = super().record(header, parsed, source_file)
-        if self._closing is not None:
-            self._closing.check_nets(rec)
-        return rec
