@@ -1,0 +1,81 @@
+"""KingsClub hand headers (docs/rooms.md, KingsClub): the game and stakes, then the
+date (no zone: US Eastern time) and the table.
+
+::
+
+    #37581152: Limit Seven Card Stud - 44/88
+    2020-10-26 19:00:47
+    Table 'Real Deal Mix'
+
+A tournament's table reads ``Table 'T3537921 [2]'`` (tournament 3537921, table 2).
+
+>>> h = parse_header(["#37581152: Limit Seven Card Stud - 44/88", "2020-10-26 19:00:47",
+...                   "Table 'Real Deal Mix'"], 1)
+>>> h.hand_id, h.game, h.currency, h.small_bet, h.big_bet, h.is_tournament
+('37581152', 'stud', 'USD', 4400, 8800, False)
+>>> h.played_at.isoformat()
+'2020-10-26T23:00:47+00:00'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rakestats.formats.stud import StudHeader, classify_game, fail, parse_money, to_utc
+from rakestats.formats.stud._common import CURRENCY_SYMBOLS
+
+__all__ = ["HEADER", "TABLE", "parse_header"]
+
+HEADER = re.compile(
+    r"^(#)(\d+):\s+(?P<game>.+?) - (?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)\s*$"
+)
+TABLE = re.compile(r"^Table (?:ID )?'(?P<name>.*)'(?:\s+(?P<max>\d{1,9})-max)?(?P<rest>(?:\s.*)?)$")
+_DATE = re.compile(
+    r"^(?P<y>\d{4})[-/](?P<mo>\d{1,2})[-/](?P<d>\d{1,2})[ T-]+"
+    r"(?P<h>\d{1,2}):(?P<mi>\d{2}):(?P<s>\d{2})(?:\s+\(?(?P<zone>[A-Z]{2,5})\)?)?$"
+)
+_TOURNAMENT = re.compile(r"^T(?P<tid>\d+) \[(?P<table>[^\]]*)\]$")
+_NOT_FIXED_LIMIT = re.compile(r"no limit|pot limit", re.IGNORECASE)
+
+
+def parse_header(lines: Sequence[str], line: int) -> StudHeader:
+    """The header of a KingsClub hand: the game line, the date and the table line
+    (raises HandError)."""
+    m = HEADER.match(lines[0]) if lines else None
+    if m is None:
+        raise fail(line, "not a KingsClub hand header")
+    k = next((i for i in range(1, min(len(lines), 4)) if TABLE.match(lines[i])), None)
+    d = next((i for i in range(1, min(len(lines), 4)) if _DATE.match(lines[i])), None)
+    if k is None or d is None:
+        raise fail(line + 1, "expected the date and the table line after the header")
+    t, when = TABLE.match(lines[k]), _DATE.match(lines[d])
+    assert t is not None and when is not None
+    tour = _TOURNAMENT.match(t["name"])
+    play = "play money" in t["rest"].lower()
+    if tour is not None or play:
+        currency = "chips"
+        cents = any(re.search(r"\d\.\d\d\b", x) for x in lines)
+    else:
+        currency, cents = CURRENCY_SYMBOLS.get(m["cur"], "USD"), True
+    scale = 100 if cents else 1
+    y, mo, dd = int(when["y"]), int(when["mo"]), int(when["d"])
+    fields = (y, mo, dd, int(when["h"]), int(when["mi"]), int(when["s"]))
+    game = m["game"]
+    kind = None if _NOT_FIXED_LIMIT.search(game) else classify_game(game)
+    return StudHeader(
+        site="KingsClub",
+        hand_id=m[2],
+        game=kind,
+        game_text=game,
+        is_tournament=tour is not None,
+        tournament_id=tour["tid"] if tour is not None else None,
+        currency=currency,
+        scale=scale,
+        small_bet=parse_money(m["sb"], scale, line),
+        big_bet=parse_money(m["bb"], scale, line),
+        played_at=to_utc(fields, when["zone"] or "ET", line + d),
+        table=tour["table"] if tour is not None else t["name"],
+        max_seats=int(t["max"]) if t["max"] else None,
+        extra=(("game", game),) + ((("money", "play"),) if play else ()),
+    )

@@ -1,0 +1,68 @@
+"""The end of a KingsClub hand: each player's final stack and net, the rake, and who
+won which pot (the winnings without an uncalled bet, which the room does not write).
+
+::
+
+    *** SUMMARY ***
+    Seat 4: Player3 (2,788.28) +788.28
+    Seat 5: Player4 (5,078.85) -506.32
+    Rake 5
+    Player3 wins pot (1,294.60)
+
+>>> c = read_closing(["*** SUMMARY ***", "Seat 4: Player3 (2,788.28) +788.28", "Rake 5",
+...                   "Player3 wins pot (1,294.60)"], 0, 0, 20, 100, ["Player3"])
+>>> [(x.name, x.amount, x.pot) for x in c.collects], c.rake, c.results[0].net
+([('Player3', 129460, 'pot')], 500, 78828)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rakestats.formats.stud import AMOUNT, parse_money
+from rakestats.formats.stud._model import CollectLine
+from rakestats.formats.stud._terse import Closing, SeatResult
+
+__all__ = ["read_closing"]
+
+_WINS = re.compile(
+    rf"^ wins (?:the )?(?:(?P<side>side pot (?P<k>\d+) )|(?:main )?pot )?\((?P<a>{AMOUNT})\)"
+    r"(?: from (?:the )?(?:main |side )?pot(?: \d+)?)?$"
+)
+_RAKE = re.compile(rf"^Rake (?P<a>{AMOUNT})$")
+_SEAT = re.compile(r"^Seat (?P<seat>\d{1,9}): (?P<rest>.+)$")
+_RESULT = re.compile(rf"^ \((?P<stack>{AMOUNT})\) (?P<sign>[+-]?)(?P<net>{AMOUNT})$")
+
+
+def read_closing(
+    lines: Sequence[str],
+    summary: int,
+    play: int,
+    first_line: int,
+    scale: int,
+    names: Sequence[str],
+) -> Closing:
+    """What ``lines`` say from ``*** SUMMARY ***`` (``lines[summary]``) on, and the pots
+    won anywhere after the seats (``lines[play:]``)."""
+    by_length = sorted(names, key=len, reverse=True)
+    closing = Closing(first_line + summary)
+    for i in range(play, len(lines)):
+        n, text = first_line + i, lines[i]
+        for name in by_length:
+            if text.startswith(name + " ") and (w := _WINS.match(text[len(name) :])):
+                label = f"side pot-{w['k']}" if w["side"] else "pot"
+                closing.collects.append(CollectLine(n, name, parse_money(w["a"], scale, n), label))
+                break
+        if i <= summary:
+            continue
+        if (r := _RAKE.match(text)) is not None:
+            closing.rake += parse_money(r["a"], scale, n)
+            closing.rake_line = n
+        elif (s := _SEAT.match(text)) is not None:
+            for name in by_length:
+                if s["rest"].startswith(name) and (m := _RESULT.match(s["rest"][len(name) :])):
+                    net = parse_money(m["net"], scale, n) * (-1 if m["sign"] == "-" else 1)
+                    closing.results.append(SeatResult(n, name, net))
+                    break
+    return closing

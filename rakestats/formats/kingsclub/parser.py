@@ -1,0 +1,140 @@
+"""The reader of KingsClub stud hand histories: Razz, Seven-Card Stud and Stud Hi-Lo
+(docs/rooms.md, KingsClub), on the shared stud reader.
+
+KingsClub's text is PokerStars-like with its own turns: antes ``NAME: posts ante 33.16``
+but other lines without a colon (``Player0 brings in for 33.16``); amounts without a
+currency sign; calls and raises give the round total (``Player2 calls 121.16``,
+``raises to 77.16``) and a completion is written ``bets 44``; unseen cards are ``X``
+(``Dealt to Player0: [X X 2s]``, the 7th street ``[X]``) and each later street writes
+the new card only; no uncalled bets and no showdown section; the summary gives the
+final stacks and nets, ``Rake 5`` and ``Player3 wins pot (1,294.60)``. Until 2022 the
+street sections were one late: 3rd street had none and ``*** 3RD STREET ***`` opened
+4th street. The old software let a 3rd-street raise build on the bring-in
+(:class:`~rakestats.formats.stud._engine.BringInRaisesHand`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import ClassVar
+
+from rakestats.formats.kingsclub._header import HEADER, TABLE, parse_header
+from rakestats.formats.kingsclub._summary import read_closing
+from rakestats.formats.stud import AMOUNT, StudHeader, fail
+from rakestats.formats.stud._grammar import read_seats
+from rakestats.formats.stud._model import DealtLine, Item, ParsedStudHand, ShowLine, StreetLine
+from rakestats.formats.stud._terse import Terse, TerseReader
+
+__all__ = ["KingsClubParser"]
+
+_ALLIN = r"(?P<allin>,? and is all[ -]in)?(?: and has reached the [$\d.,]+ cap)?"
+_CANCELLED = re.compile(r"^Hand cancelled", re.IGNORECASE)
+
+
+def _late_streets(items: list[Item]) -> list[Item]:
+    """Streets as KingsClub named them until 2022 (no section for 3rd street, ``3RD
+    STREET`` for 4th ...) to the streets dealt; a hand with a 3rd-street section first
+    is left as it is."""
+    first = next((i for i, x in enumerate(items) if isinstance(x, (DealtLine, StreetLine))), None)
+    if first is None or isinstance(items[first], StreetLine):
+        return items
+    dealt = items[first]
+    out: list[Item] = []
+    for k, it in enumerate(items):
+        if k == first:
+            out.append(StreetLine(dealt.line, 1))
+        if isinstance(it, StreetLine) and it.street <= 4:
+            it = replace(it, street=it.street + 1)
+        out.append(it)
+    return out
+
+
+def _check_shows(items: list[Item]) -> None:
+    """KingsClub shows the hands of players all-in before the last cards are dealt and
+    never writes their 7th-street cards (``[X]``): such a showdown cannot be checked."""
+    shows = [x for x in items if isinstance(x, ShowLine)]
+    later = [x for x in items if isinstance(x, StreetLine) and x.street <= 5]
+    if shows and later and later[-1].line > shows[0].line:
+        raise fail(
+            shows[0].line,
+            "the room shows the hands before the last cards are dealt and never writes "
+            "the 7th-street cards: the showdown cannot be checked",
+        )
+
+
+class KingsClubParser(TerseReader):
+    """KingsClub hand histories; stud hands are read, other games skipped."""
+
+    format_name = "kingsclub"
+    site = "KingsClub"
+    header_pattern = HEADER
+    hand_start = HEADER
+    fallback_encoding = "cp1252"
+
+    table_line = TABLE
+    seat_line = re.compile(
+        rf"^Seat (?P<seat>\d{{1,9}}): (?P<name>.+?) \((?P<stack>{AMOUNT})\)(?P<tail>.*)$"
+    )
+    streets: ClassVar[dict[str, int]] = {
+        "3RD STREET": 1,
+        "4TH STREET": 2,
+        "5TH STREET": 3,
+        "6TH STREET": 4,
+        "7TH STREET": 5,
+        "SHOW DOWN": 6,
+        "SUMMARY": 7,
+    }
+    dealt = re.compile(r"^: \[(?:X ?)*(?P<a>[^\]]*?)\s*\](?: \[(?:X ?)*(?P<b>[^\]]*?)\s*\])?$")
+    actions = (
+        ("ante", re.compile(rf"^: posts (?:the )?ante (?P<a>{AMOUNT}){_ALLIN}$")),
+        ("bring_in", re.compile(rf"^ brings[ -]in(?: low)? for (?P<a>{AMOUNT}){_ALLIN}$")),
+        ("bet", re.compile(rf"^ bets (?P<a>{AMOUNT}){_ALLIN}$")),
+        ("call", re.compile(rf"^ calls (?P<to>{AMOUNT}){_ALLIN}$")),
+        ("raise", re.compile(rf"^ raises to (?P<to>{AMOUNT}){_ALLIN}$")),
+        ("raise", re.compile(rf"^ raises (?P<added>{AMOUNT}){_ALLIN}$")),
+        ("complete", re.compile(rf"^ completes(?: it)? to (?P<to>{AMOUNT}){_ALLIN}$")),
+        ("check", re.compile(r"^ checks$")),
+        ("fold", re.compile(r"^ folds(?: \[[^\]]*\])?$")),
+    )
+    action_words = re.compile(
+        r"^(?:: posts|: (?:bets|calls|raises|checks|folds)"
+        r"| (?:brings|bets|calls|raises|completes|checks|folds|shows))\b"
+    )
+    show = re.compile(r"^ shows \[(?:X ?)*(?P<cards>[^\]]*?)\s*\](?: (?P<desc>.*))?$")
+    muck = re.compile(r"^ (?:mucks(?: hand)?|doesn't show hand)$")
+    collect = uncalled = capped = total = summary_seat = re.compile(r"^$.")  # ._summary
+    check_descriptions = False
+
+    def game_text(self, lines: Sequence[str]) -> str:
+        m = HEADER.match(lines[0]) if lines else None
+        return m["game"] if m is not None else "unknown"
+
+    def read_header(self, lines: Sequence[str], first_line: int) -> StudHeader:
+        return parse_header(lines, first_line)
+
+    def parse_lines(
+        self, header: StudHeader, lines: Sequence[str], first_line: int
+    ) -> ParsedStudHand:
+        for i, text in enumerate(lines):
+            if _CANCELLED.match(text):
+                raise fail(first_line + i, "the room cancelled the hand")
+        k = next(i for i in range(1, 4) if TABLE.match(lines[i]))  # read by the header
+        hand = read_seats(self, header, lines[k - 1 :], first_line + k - 1)
+        hand.first_line, hand.table = first_line, header.table or hand.table
+        hand.room = replace(hand.room, raise_on_bring_in=True)
+        names = [s.name for s in hand.seats]
+        play = hand.seats[-1].line - first_line + 1
+        summary = next(
+            (i for i in range(play, len(lines)) if lines[i].startswith("*** SUMMARY ***")),
+            None,
+        )
+        if summary is None:
+            raise fail(first_line + len(lines) - 1, "the hand has no '*** SUMMARY ***'")
+        items = _late_streets(hand.items)
+        _check_shows(items)
+        terse = Terse(items, names)
+        self.closing = read_closing(lines, summary, play, first_line, header.scale, names)
+        hand.items = self.closing.items(terse)
+        return hand
