@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from rakestats.formats._base import SiteParser
-from rakestats.formats.absolute.parser import AbsoluteParser
 from rakestats.formats.everleaf.parser import EverleafParser
 from rakestats.formats.fulltilt.parser import FullTiltParser
 from rakestats.formats.kingsclub.parser import KingsClubParser
@@ -25,7 +24,6 @@ PARSERS: list[type[SiteParser]] = [
     PartyPokerParser,
     WinamaxParser,
     EverleafParser,
-    AbsoluteParser,
     OnGameParser,
     KingsClubParser,
     MergeParser,
