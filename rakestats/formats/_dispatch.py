@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from rakestats.formats._base import SiteParser
+from rakestats.formats.absolute.parser import AbsoluteParser
 from rakestats.formats.everleaf.parser import EverleafParser
 from rakestats.formats.fulltilt.parser import FullTiltParser
-from rakestats.formats.kingsclub.parser import KingsClubParser
 from rakestats.formats.merge.parser import MergeParser
 from rakestats.formats.ongame.parser import OnGameParser
 from rakestats.formats.partypoker.parser import PartyPokerParser
@@ -24,8 +24,8 @@ PARSERS: list[type[SiteParser]] = [
     PartyPokerParser,
     WinamaxParser,
     EverleafParser,
+    AbsoluteParser,
     OnGameParser,
-    KingsClubParser,
     MergeParser,
 ]
 """Known formats, tried in order: a room's reader is added here (docs/rooms.md)."""

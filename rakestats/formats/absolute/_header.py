@@ -1,0 +1,105 @@
+"""Absolute Poker (Cereus network, also UltimateBet) hand headers (docs/rooms.md,
+Absolute): the ``Stage`` line and the lines before the seats.
+
+Header forms (one line each, then an optional table line)::
+
+    Stage #1300000000: Seven Card Hi/Lo  Normal $0.02/$0.04 - 2009-03-18 19:10:00 (ET)
+    Stage #C282012441: Holdem  Normal $0.25/$0.50 - 2010-12-07 22:18:14 (ET)
+    Stage #N: Tourney ID 123 Razz  Single Tournament Normal 20/40 - 2009-05-01 20:00:00 (ET)
+    Stage #N: HORSE  Normal $2/$4 - ...         (then: Game Type: Limit Razz)
+    Table: MONTEGO DR (Real Money) Seat #4 is the dealer
+
+``Normal`` is fixed limit; the stakes are the small and big bets.
+
+>>> h, i = parse_header(["Stage #1300000000: Seven Card Hi/Lo  Normal $0.02/$0.04 - "
+...                      "2009-03-18 19:10:00 (ET)", "Seat 1 - PLAYER1 ($0.17 in chips)"], 1)
+>>> h.hand_id, h.game, h.currency, h.small_bet, h.big_bet, i
+('1300000000', 'stud8', 'USD', 2, 4, 1)
+>>> h.played_at.isoformat()
+'2009-03-18T23:10:00+00:00'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rakestats.formats.stud import StudHeader, classify_game, fail, parse_money, to_utc
+from rakestats.formats.stud._common import CURRENCY_SYMBOLS
+
+__all__ = ["HEADER", "game_words", "parse_header"]
+
+#: The first line of a hand: group 1 the room's word, group 2 the hand id.
+HEADER = re.compile(r"^(Stage) #(C?\d+):?\s+(.*)$")
+_LINE = re.compile(
+    r"^Stage #(?P<id>C?\d+):?\s+(?:Tourney ID (?P<tid>\d+)\s+)?(?P<game>.+?)\s+"
+    r"(?P<kind>\(1 on 1\)\s+|Single Tournament\s+|Multi Normal Tournament\s+)?"
+    r"(?P<limit>No Limit|Pot Limit|Normal|Limit)\s+(?P<cur>\$|€|)\s?(?P<sb>[\d.,]+)"
+    r"(?:/(?:\$|€|)\s?(?P<bb>[\d.,]+))?(?:,\s*(?:\$|€|)\s?(?P<ante>[\d.,]+)\s+ante)?\s+"
+    r"(?:Turbo\s+)?(?:\(7-2\)\s+)?-\s+"
+    r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})"
+    r"(?:\.\d+)?\s*(?:\((?P<tz>[A-Z]{2,5})\))?",
+    re.IGNORECASE,
+)
+_GAME_TYPE = re.compile(r"^Game Type: (?:Limit |Normal )?(?P<game>.+?)\s*$", re.IGNORECASE)
+_TABLE = re.compile(r"^Table: (?P<name>.+?) \((?:Real|Play) Money\)", re.IGNORECASE)
+_SEAT = re.compile(r"^Seat \d+ - ")
+_MIXED = re.compile(r"^(?:HORSE|HOSE|Mixed\b.*)$", re.IGNORECASE)
+_HILO = re.compile(r"hi/?lo|\b8\b", re.IGNORECASE)
+
+
+def _kind(game: str, limit: str) -> str | None:
+    """Absolute's game names: ``Seven Card Hi/Lo``, ``Seven Card`` (Stud), ``Razz``."""
+    if limit.lower() not in ("normal", "limit"):
+        return None
+    if re.match(r"^(?:seven|7) card(?: stud)?\b", game, re.IGNORECASE):
+        return "stud8" if _HILO.search(game) else "stud"
+    return classify_game(game)
+
+
+def game_words(lines: Sequence[str]) -> str:
+    """The game a hand's header names (for a hand that is skipped)."""
+    m = _LINE.match(lines[0]) if lines else None
+    return m["game"] if m is not None else "unknown"
+
+
+def parse_header(lines: Sequence[str], first_line: int) -> tuple[StudHeader, int]:
+    """The header of an Absolute hand and the index of its first seat line (raises
+    HandError)."""
+    m = _LINE.match(lines[0]) if lines else None
+    if m is None:
+        raise fail(first_line, "cannot read the Absolute header (game, stakes, date)")
+    game, mixed, table = m["game"].strip(), None, None
+    i = 1
+    while i < len(lines) and _SEAT.match(lines[i]) is None:
+        if (t := _TABLE.match(lines[i])) is not None:
+            table = t["name"]
+        elif (g := _GAME_TYPE.match(lines[i])) is not None and _MIXED.match(game):
+            mixed, game = game, g["game"]
+        i += 1
+    tournament = m["tid"] is not None or not m["cur"]
+    currency = "chips" if tournament else CURRENCY_SYMBOLS.get(m["cur"], "USD")
+    scale = 1 if tournament else 100
+    if m["bb"] is None:
+        raise fail(first_line, f"no small and big bet in {m['sb']!r}")
+    fields = (int(m["y"]), int(m["mo"]), int(m["d"]), int(m["h"]), int(m["mi"]), int(m["s"]))
+    extra = {"game": game, "mixed": mixed, "table_type": (m["kind"] or "").strip() or None}
+    return (
+        StudHeader(
+            site="Absolute",
+            hand_id=m["id"],
+            game=_kind(game, m["limit"]),
+            game_text=f"{mixed} ({game})" if mixed else game,
+            is_tournament=tournament,
+            tournament_id=m["tid"],
+            currency=currency,
+            scale=scale,
+            small_bet=parse_money(m["sb"], scale, first_line),
+            big_bet=parse_money(m["bb"], scale, first_line),
+            played_at=to_utc(fields, m["tz"] or "ET", first_line),
+            ante=parse_money(m["ante"], scale, first_line) if m["ante"] else None,
+            table=table,
+            extra=tuple((k, v) for k, v in extra.items() if v),
+        ),
+        i,
+    )

@@ -1,0 +1,176 @@
+"""The reader of Absolute Poker stud hand histories (the Cereus network's ``Stage``
+format, UltimateBet's too): Seven Card Stud, Stud Hi/Lo and Razz (docs/rooms.md,
+Absolute), on the shared stud reader.
+
+Lines read ``NAME - Verb $X``; the cards a player holds are written again on every
+street as ``NAME - Pocket [H H Js 10d]`` (``H``: a card not seen; ``10`` for the ten),
+and the folded hero's keep coming: they are read as the deal of the street's new card.
+Raises give the chips put in and the total (``Raises $45 to $60``); an uncalled bet is
+``NAME - returned ($30) : not called``. Seats are listed from the dealer on, in any
+order. Times are US Eastern (``(ET)``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rakestats.formats.absolute._header import HEADER, game_words, parse_header
+from rakestats.formats.stud import AMOUNT, StudHeader, StudReader
+from rakestats.formats.stud._grammar import LineReader
+from rakestats.formats.stud._ledger import mark_all_ins
+from rakestats.formats.stud._model import (
+    ActLine,
+    AnteLine,
+    Item,
+    ParsedStudHand,
+    RoomRules,
+    SeatLine,
+    StreetLine,
+)
+
+__all__ = ["AbsoluteParser", "rewrite"]
+
+_A = rf"(?:\s?€\s?)?(?P<{{}}>{AMOUNT})"  # an amount: $0.01, or € 0.01
+_SECTION = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*")
+_POCKET = re.compile(r"^(?P<name>.+?) - Pocket \[(?P<cards>[^\]]*)\]\s*$")
+_TEN = re.compile(r"\b10([cdhs])\b")
+_SEAT = re.compile(r"^Seat \d+ - ")
+_STREET = {"3RD STREET": 1, "4TH STREET": 2, "5TH STREET": 3, "6TH STREET": 4, "RIVER": 5}
+
+
+def _a(group: str) -> str:
+    return _A.format(group)
+
+
+def rewrite(lines: Sequence[str]) -> list[str]:
+    """The lines in the words the shared reader reads: each street's ``Pocket`` line as
+    the deal of its new card (``Dealt to NAME [Js] [10d]``; none for a card not seen or
+    for a player who folded), tens as ``T``, a pot line without a rake with rake 0.
+
+    >>> rewrite(["*** 4TH STREET ***", "P1 - Pocket [H H Js 10d] ", "Hero - Pocket [10c 5c 7s]",
+    ...          "*** RIVER ***", "P1 - Pocket [H H Js 10d Kh 2c H] ", "Total Pot(30)"])[1:]
+    ['Dealt to P1 [Js] [Td]', '', '*** RIVER ***', '', 'Total Pot(30) | Rake (0)']
+    """
+    out: list[str] = []
+    street = 0
+    for text in lines:
+        if (s := _SECTION.match(text)) is not None:
+            street = _STREET.get(s["name"].upper(), street)
+        elif text.startswith("Total Pot(") and "| Rake" not in text:
+            text += " | Rake (0)"
+        elif (p := _POCKET.match(text)) is not None:
+            cards = _TEN.sub(r"T\1", p["cards"]).split()
+            known = [c for c in cards if c != "H"]
+            if len(cards) != street + 2 or cards[-1] == "H":  # folded, or a card not seen
+                text = ""
+            elif street == 1:
+                text = f"Dealt to {p['name']} [{' '.join(known)}]"
+            else:
+                text = f"Dealt to {p['name']} [{' '.join(known[:-1])}] [{known[-1]}]"
+        elif "[" in text:
+            text = _TEN.sub(r"T\1", text)
+        out.append(text)
+    return out
+
+
+def _plain(items: Sequence[Item]) -> list[Item]:
+    """An ``All-In`` before the first street is the ante; a ``Bets`` on 3rd street after
+    the bring-in is the completion."""
+    out: list[Item] = []
+    street, brought = 0, False
+    for it in items:
+        if isinstance(it, StreetLine):
+            street = max(street, it.street)
+        elif isinstance(it, ActLine) and street == 0 and it.verb == "all_in":
+            it = AnteLine(it.line, it.name, it.added or 0, True)
+        elif isinstance(it, ActLine) and street == 1:
+            if it.verb == "bring_in":
+                brought = True
+            elif it.verb == "bet" and brought:
+                it = ActLine(it.line, it.name, "complete", None, it.amount, it.all_in)
+        out.append(it)
+    return out
+
+
+class AbsoluteParser(StudReader):
+    """Absolute Poker (and UltimateBet) hand histories; stud hands are read, other games
+    skipped."""
+
+    format_name = "absolute"
+    site = "Absolute"
+    header_pattern = HEADER
+    fallback_encoding = "cp1252"
+    stud_words = re.compile(r"razz|stud|seven card|7 card|horse|hose|mixed", re.IGNORECASE)
+
+    table_line = None
+    seat_line = re.compile(
+        rf"^Seat (?P<seat>\d{{1,9}}) - (?P<name>.+?) \({_a('stack')} in chips\)(?P<tail>.*)$"
+    )
+    streets: ClassVar[dict[str, int]] = {
+        **_STREET,
+        **{name[:1] + name[1:3].lower() + name[3:]: n for name, n in _STREET.items() if n < 5},
+        "SHOW DOWN": 6,
+        "SUMMARY": 7,
+    }
+    other_sections = frozenset({"POCKET CARDS", "FLOP", "TURN"})
+    actions = (
+        ("ante", re.compile(rf"^ - Ante {_a('a')}(?P<allin> \(?All-In\)?)?$")),
+        ("bring_in", re.compile(rf"^ - Bring-In {_a('a')}$")),
+        ("bet", re.compile(rf"^ - Bets {_a('a')}$")),
+        ("call", re.compile(rf"^ - Calls {_a('a')}$")),
+        (
+            "raise",
+            re.compile(
+                rf"^ - (?:Raises|(?P<allin>All-In)\(Raise\)) {_a('added')}"
+                rf"(?: to {_a('to')})?$"
+            ),
+        ),
+        ("complete", re.compile(rf"^ - Completes?(?: to)? {_a('to')}$")),
+        ("all_in", re.compile(rf"^ - (?P<allin>All-In) {_a('added')}$")),
+        ("check", re.compile(r"^ - Checks$")),
+        ("fold", re.compile(r"^ - Folds$")),
+    )
+    action_words = re.compile(
+        r"^ - (Ante|Bring-In|Bets|Calls|Raises|All-In|Completes?|Checks|Folds|Shows)\b"
+    )
+    show = re.compile(r"^ - Shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?$")
+    muck = re.compile(r"^ - (?:Mucks(?: \[(?P<cards>[^\]]*)\])?|Does not show)$")
+    collect = re.compile(rf"^ Collects {_a('a')} from (?P<pot>(?:main |side )?pot(?:[- ]?#?\d+)?)$")
+    uncalled = re.compile(rf"^(?P<name>.+) - returned \({_a('a')}\) : not called$")
+    capped = re.compile(r"^$.")
+    total = re.compile(rf"^Total Pot\({_a('total')}\)(?P<pots>) \| Rake \({_a('rake')}\)")
+    summary_tags = ("(dealer) ", "(small blind) ", "(big blind) ", "(bring-in) ")
+    folded = re.compile(r"^Folded on the (?:(?P<street>\d)\w\w STREET|(?P<river>RIVER))", re.I)
+    collected = re.compile(rf"^(?:won|collected) Total \({_a('a')}\)")
+    showed = re.compile(
+        r"^(?:HI:|LO:)?(?P<lost>lost)(?: \((?P<a>[\d.]+)\))? with (?P<desc>[^\[]*?) "
+        r"\[(?P<cards>[^\]-]*?)(?: - [^\]]*)?\]"
+    )
+    mucked = re.compile(r"^(?:HI: )?\[Mucked\](?: \[(?P<cards>[^\]]*)\])?")
+    check_descriptions = False
+
+    def game_text(self, lines: Sequence[str]) -> str:
+        return game_words(lines)
+
+    def read_header(self, lines: Sequence[str], first_line: int) -> StudHeader:
+        return parse_header(lines, first_line)[0]
+
+    def parse_lines(
+        self, header: StudHeader, lines: Sequence[str], first_line: int
+    ) -> ParsedStudHand:
+        _, i = parse_header(lines, first_line)
+        seats: list[SeatLine] = []
+        money = LineReader(self, header, []).money
+        while i < len(lines) and (s := self.seat_line.match(lines[i])) is not None:
+            n = first_line + i
+            seats.append(SeatLine(n, int(s["seat"]), s["name"], money(s["stack"], n), False))
+            i += 1
+        top = max((s.seat for s in seats), default=0)
+        hand = ParsedStudHand(header, first_line, header.table or "", 10 if top > 8 else 8)
+        hand.seats = sorted(seats, key=lambda s: s.seat)  # listed from the dealer on
+        hand.room = RoomRules(check_descriptions=False)
+        reader = LineReader(self, header, [s.name for s in hand.seats])
+        hand.items = mark_all_ins(hand.seats, _plain(reader.read(rewrite(lines), i, first_line)))
+        return hand
