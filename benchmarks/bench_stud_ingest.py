@@ -63,6 +63,7 @@ ROOMS = [
         r"[Gg]ame #(\d+)",
         "cp1252",
     ),
+    Room("absolute", "stud/cash/Absolute/Stud/*.txt", r"^Stage #", r"^Stage #(\d+)", "cp1252"),
     Room(
         "ongame",
         "stud/*/OnGame/Stud/*.txt",
