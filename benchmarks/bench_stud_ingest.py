@@ -70,6 +70,7 @@ ROOMS = [
         r"^\*{5} History",
         r"^\*{5} History for hand \w+-\d+-(\d+)",
     ),
+    Room("kingsclub", "stud/*/KingsClub/Stud/*.txt", r"^#\d+: ", r"^#(\d+): "),
 ]
 
 
