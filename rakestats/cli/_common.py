@@ -14,7 +14,14 @@ import click
 from rakestats.progress import Progress
 from rakestats.warehouse import WarehouseError
 
-__all__ = ["fail_on_warehouse_error", "progress_bar", "safe_text", "warehouse_option"]
+__all__ = [
+    "count_option",
+    "fail_on_warehouse_error",
+    "format_option",
+    "progress_bar",
+    "safe_text",
+    "warehouse_option",
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -27,6 +34,26 @@ def warehouse_option(f: F) -> F:
         type=click.Path(file_okay=False),
         help="Warehouse directory.",
     )(f)
+
+
+def format_option(*formats: str, help: str = "Output format.") -> Callable[[F], F]:
+    """``--format`` (the parameter ``fmt``): one of ``formats``, the first by default."""
+    return click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(list(formats)),
+        default=formats[0],
+        show_default=True,
+        help=help,
+    )
+
+
+def count_option(*decls: str, default: int, help: str, minimum: int = 0) -> Callable[[F], F]:
+    """An option taking a whole number from ``minimum`` up, with its default shown in
+    ``--help``."""
+    return click.option(
+        *decls, type=click.IntRange(min=minimum), default=default, show_default=True, help=help
+    )
 
 
 def safe_text(text: str) -> str:

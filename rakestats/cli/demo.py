@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from rakestats.api import Warehouse
-from rakestats.cli._common import fail_on_warehouse_error, progress_bar, safe_text
+from rakestats.cli._common import count_option, fail_on_warehouse_error, progress_bar, safe_text
 from rakestats.cli._group import main
 from rakestats.cli.report import step_bar
 from rakestats.cli.stats import stats_command
@@ -37,13 +37,7 @@ __all__ = ["demo_command"]
 )
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, help="Worker processes.")
 @click.option("--pdf/--no-pdf", default=True, show_default=True, help="Also write report.pdf.")
-@click.option(
-    "--profiles",
-    type=click.IntRange(min=0),
-    default=2,
-    show_default=True,
-    help="Profiles of the N players with the most hands.",
-)
+@count_option("--profiles", default=2, help="Profiles of the N players with the most hands.")
 @click.pass_context
 def demo_command(
     ctx: click.Context,

@@ -15,7 +15,12 @@ import click
 import pandas as pd
 
 from rakestats.api import Warehouse
-from rakestats.cli._common import fail_on_warehouse_error, safe_text, warehouse_option
+from rakestats.cli._common import (
+    fail_on_warehouse_error,
+    format_option,
+    safe_text,
+    warehouse_option,
+)
 from rakestats.cli._group import main
 from rakestats.money import format_money
 from rakestats.stats import (
@@ -201,13 +206,8 @@ def format_hand_json(d: HandDetail) -> str:
 @warehouse_option
 @click.argument("hand_id")
 @click.option("--site", help="The site, when the same hand id is at several.")
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="Readable text, or the same content as JSON (amounts as stored integers).",
+@format_option(
+    "text", "json", help="Readable text, or the same content as JSON (amounts as stored integers)."
 )
 def hand_command(warehouse: str, hand_id: str, site: str | None, fmt: str) -> None:
     """Print one hand: seats, antes, the deal, actions round by round as the history

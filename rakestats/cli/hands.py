@@ -11,7 +11,13 @@ import click
 import pandas as pd
 
 from rakestats.api import Warehouse
-from rakestats.cli._common import fail_on_warehouse_error, safe_text, warehouse_option
+from rakestats.cli._common import (
+    count_option,
+    fail_on_warehouse_error,
+    format_option,
+    safe_text,
+    warehouse_option,
+)
 from rakestats.cli._display import DISPLAY_SUFFIX, STAKE_COLUMNS, stat_table, with_display
 from rakestats.cli._filters import check_filters, filter_options, nothing_matched
 from rakestats.cli._group import main
@@ -101,21 +107,12 @@ def _table(df: pd.DataFrame) -> str:
 @click.option(
     "--category", help="Only hands where a matching player had this category at the Reveal."
 )
-@click.option(
+@count_option(
     "--limit",
-    type=click.IntRange(min=0),
     default=DEFAULT_LIMIT,
-    show_default=True,
     help="Show at most this many hands (0: all); says how many more there are.",
 )
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["table", "csv", "json"]),
-    default="table",
-    show_default=True,
-    help="Output format.",
-)
+@format_option("table", "csv", "json")
 def hands_command(
     warehouse: str,
     outcome: str | None,

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from rakestats.api import Warehouse
 
 from rakestats.cli._common import (
+    count_option,
     fail_on_warehouse_error,
     progress_bar,
     safe_text,
@@ -47,11 +48,10 @@ EXIT_NOT_CLEAN = 3  # --strict: something was not recognised, or a hand was quar
 @warehouse_option
 @click.option("--jobs", "-j", type=int, default=None, help="Worker processes (default: all cores).")
 @click.option("--wait", is_flag=True, help="Wait for another ingest to finish instead of failing.")
-@click.option(
+@count_option(
     "--commit-every",
-    type=click.IntRange(min=1),
     default=COMMIT_EVERY,
-    show_default=True,
+    minimum=1,
     help="Commit after this many new hands (an interrupted run keeps what it committed).",
 )
 @click.option(

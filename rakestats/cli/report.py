@@ -11,7 +11,12 @@ import click
 import jinja2
 
 from rakestats.api import Warehouse
-from rakestats.cli._common import fail_on_warehouse_error, safe_text, warehouse_option
+from rakestats.cli._common import (
+    count_option,
+    fail_on_warehouse_error,
+    safe_text,
+    warehouse_option,
+)
 from rakestats.cli._filters import check_filters, filter_options
 from rakestats.cli._group import main
 from rakestats.report import PAPERS, STEPS, build_report, profile_names
@@ -54,12 +59,10 @@ def step_bar(steps: tuple[str, ...]) -> Iterator[Callable[[str], None]]:
 @click.option(
     "--pdf", type=click.Path(dir_okay=False), help="Also write the same document as a PDF."
 )
-@click.option(
+@count_option(
     "--profiles",
     "top_n",
-    type=click.IntRange(min=0),
     default=0,
-    show_default=True,
     help="A profile section for each of the N players with the most hands.",
 )
 @click.option(

@@ -11,7 +11,12 @@ import click
 import pandas as pd
 
 from rakestats.api import Warehouse
-from rakestats.cli._common import fail_on_warehouse_error, safe_text, warehouse_option
+from rakestats.cli._common import (
+    fail_on_warehouse_error,
+    format_option,
+    safe_text,
+    warehouse_option,
+)
 from rakestats.cli._display import DISPLAY_SUFFIX, display_columns, stat_table, with_display
 from rakestats.cli._filters import check_filters, filter_options, nothing_matched
 from rakestats.cli._group import main
@@ -100,14 +105,7 @@ def _table(df: pd.DataFrame, columns: tuple[StatColumn, ...] = _TABLE) -> str:
     help="Stud (Razz) statistics instead: bring-in, completion, 3rd-street raise, VPIP, "
     "AF/AFq per street, showdown, big bets per 100 hands.",
 )
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["table", "csv", "json"]),
-    default="table",
-    show_default=True,
-    help="Output format.",
-)
+@format_option("table", "csv", "json")
 def stats_command(warehouse: str, stud: bool, fmt: str, **opts: Any) -> None:
     """Per-player statistics: one row per player, game and currency.
 

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import base64
 import io
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from functools import partial
 
+import pandas as pd
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from rakestats import plots
@@ -39,124 +43,108 @@ def _rows_height(n: int) -> float:
     return max(3.0, min(14.0, 0.3 * n + 1.5))
 
 
+# Each figure the report may draw: (section, title, caption: how to read it); charts()
+# fills in the ``{names}``.
+_FIGURES = {
+    "winrate": (
+        "results",
+        "Win rate per player",
+        "A dot is the win rate, the bar its 95% interval (normal approximation). A bar that "
+        "crosses 0 means these hands cannot tell a winner from a loser.",
+    ),
+    "net won": (
+        "results",
+        "Net won: {name}",
+        "Black: the running total. Red: hands that reached the Reveal (showdown); blue: "
+        "hands won or lost before it.",
+    ),
+    "aggression": (
+        "style",
+        "Aggression map",
+        "Right: plays more hands; up: bets and raises more than it calls. The players with "
+        "the most hands are labelled.",
+    ),
+    "positions": (
+        "positions",
+        "Win rate by position",
+        "All players pooled; 0 is the dealer, who acts last in every round.",
+    ),
+    "skull": (
+        "skull",
+        "Ace of Skulls outcomes",
+        "How the hands that ended with the Ace of Skulls in hand ended; the share beside "
+        "each bar is the Skull Ace loss frequency.",
+    ),
+    "reveal": (
+        "reveal",
+        "Hand categories at the Reveal",
+        "Each category shown at the Reveal, split into hands that won a pot and hands that "
+        "won nothing.",
+    ),
+    "3rd street": (
+        "stud",
+        "3rd street",
+        "The {n} stud players with the most hands: shares of hands with each 3rd-street action.",
+    ),
+    "street aggression": (
+        "stud",
+        "Aggression by street",
+        "AFq on each street: the share of bets and raises among the player's actions.",
+    ),
+    "profile": (
+        "profile-{n}",
+        "Net won: {name}",
+        "In the game's unit (each hand's net over its own ante or big bet), so hands at "
+        "different stakes add up.",
+    ),
+}
+
+
+def _chart(key: str, draw: Callable[..., object], height: float = 4.5, **names: object) -> Chart:
+    """The figure ``key`` of :data:`_FIGURES`, drawn by ``draw(ax=...)`` on the Axes of a
+    fresh Figure; ``names`` fill in its section, title and caption."""
+    section, title, caption = (text.format(**names) for text in _FIGURES[key])
+    fig = _fig(height)
+    draw(ax=fig.add_subplot())
+    return Chart(section, title, fig, caption)
+
+
+def _unlabelled(ax: Axes, stats: pd.DataFrame) -> list[str]:
+    """The players of the aggression map drawn without a label."""
+    drawn = {t.get_text().split(" (AF ")[0] for t in plots.point_labels(ax)}
+    shown = stats[stats["vpip"].notna() & stats["af"].notna()]
+    names = [plots.group_label(r, shown) for r in shown.itertuples(index=False)]
+    return sorted(set(names) - drawn)
+
+
 def charts(data: ReportData) -> list[Chart]:
     """Every figure of the report, in order; figures without data are left out."""
     out: list[Chart] = []
-    if not data.stats.empty:
-        fig = _fig(_rows_height(len(data.stats)))
-        plots.winrate(data.stats, ax=fig.add_subplot())
-        out.append(
-            Chart(
-                "results",
-                "Win rate per player",
-                fig,
-                "A dot is the win rate, the bar its 95% interval (normal approximation). A "
-                "bar that crosses 0 means these hands cannot tell a winner from a loser.",
-            )
-        )
+    stats = data.stats
+    if not stats.empty:
+        out.append(_chart("winrate", partial(plots.winrate, stats), _rows_height(len(stats))))
     for name, df in data.net_won.items():
-        fig = _fig()
-        plots.net_won_graph(df, ax=fig.add_subplot())
-        out.append(
-            Chart(
-                "results",
-                f"Net won: {name}",
-                fig,
-                "Black: the running total. Red: hands that reached the Reveal (showdown); "
-                "blue: hands won or lost before it.",
-            )
-        )
-    if not data.stats.empty:
-        fig = _fig(6.0)
-        ax = plots.aggression_map(data.stats, ax=fig.add_subplot())
-        drawn = {t.get_text().split(" (AF ")[0] for t in plots.point_labels(ax)}
-        shown = data.stats[data.stats["vpip"].notna() & data.stats["af"].notna()]
-        names = [plots.group_label(r, shown) for r in shown.itertuples(index=False)]
-        missing = sorted(set(names) - drawn)
-        out.append(
-            Chart(
-                "style",
-                "Aggression map",
-                fig,
-                "Right: plays more hands; up: bets and raises more than it calls. The "
-                "players with the most hands are labelled.",
-                missing,
-            )
-        )
+        out.append(_chart("net won", partial(plots.net_won_graph, df), name=name))
+    if not stats.empty:
+        chart = _chart("aggression", partial(plots.aggression_map, stats), 6.0)
+        out.append(replace(chart, unlabelled=_unlabelled(chart.figure.axes[0], stats)))
     if not data.positions.empty and data.positions["from_dealer"].notna().any():
-        fig = _fig()
-        plots.winrate_by_position(data.positions, ax=fig.add_subplot())
-        out.append(
-            Chart(
-                "positions",
-                "Win rate by position",
-                fig,
-                "All players pooled; 0 is the dealer, who acts last in every round.",
-            )
-        )
+        out.append(_chart("positions", partial(plots.winrate_by_position, data.positions)))
     held = data.skull[data.skull["skull_ace_held"] > 0] if not data.skull.empty else data.skull
     if not held.empty:
-        fig = _fig(_rows_height(len(held)))
-        plots.skull_ace_outcomes(data.skull, ax=fig.add_subplot())
-        out.append(
-            Chart(
-                "skull",
-                "Ace of Skulls outcomes",
-                fig,
-                "How the hands that ended with the Ace of Skulls in hand ended; the share "
-                "beside each bar is the Skull Ace loss frequency.",
-            )
-        )
+        draw = partial(plots.skull_ace_outcomes, data.skull)
+        out.append(_chart("skull", draw, _rows_height(len(held))))
     if not data.rake_reveals.empty:
-        fig = _fig()
-        plots.reveal_categories(data.rake_reveals, ax=fig.add_subplot())
-        out.append(
-            Chart(
-                "reveal",
-                "Hand categories at the Reveal",
-                fig,
-                "Each category shown at the Reveal, split into hands that won a pot and "
-                "hands that won nothing.",
-            )
-        )
+        out.append(_chart("reveal", partial(plots.reveal_categories, data.rake_reveals)))
     if data.has_stud:
         top = data.stud.sort_values("hands", ascending=False, kind="stable").head(STUD_PLAYERS)
-        fig = _fig(_rows_height(2 * len(top)))
-        plots.third_street(top, ax=fig.add_subplot())
-        out.append(
-            Chart(
-                "stud",
-                "3rd street",
-                fig,
-                f"The {len(top)} stud players with the most hands: shares of hands with "
-                "each 3rd-street action.",
-            )
-        )
-        fig = _fig()
-        plots.street_aggression(top, ax=fig.add_subplot())
-        out.append(
-            Chart(
-                "stud",
-                "Aggression by street",
-                fig,
-                "AFq on each street: the share of bets and raises among the player's actions.",
-            )
-        )
+        height = _rows_height(2 * len(top))
+        out.append(_chart("3rd street", partial(plots.third_street, top), height, n=len(top)))
+        out.append(_chart("street aggression", partial(plots.street_aggression, top)))
     for i, prof in enumerate(data.profiles, start=1):
-        df = prof.net_won
-        if df.empty:
-            continue
-        fig = _fig()
-        plots.net_won_graph(df, unit="game", ax=fig.add_subplot())
-        out.append(
-            Chart(
-                f"profile-{i}",
-                f"Net won: {prof.player}",
-                fig,
-                "In the game's unit (each hand's net over its own ante or big bet), so "
-                "hands at different stakes add up.",
-            )
-        )
+        if not prof.net_won.empty:
+            draw = partial(plots.net_won_graph, prof.net_won, unit="game")
+            out.append(_chart("profile", draw, n=i, name=prof.row["player"]))
     return out
 
 

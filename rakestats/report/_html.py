@@ -49,7 +49,7 @@ from rakestats.report._tables import (
     session_summary,
     table,
 )
-from rakestats.stats import STREETS
+from rakestats.stats import STAT_COLUMNS, STREETS, Kind, cell_text
 from rakestats.stats.uncertainty import (
     BOOTSTRAP_RESAMPLES,
     BOOTSTRAP_SEED,
@@ -264,21 +264,17 @@ def _rounds_tables(data: ReportData) -> list[tuple[str, Table]]:
 def _profile(p: Profile, warehouse: str) -> dict[str, Any]:
     row = p.row
 
-    def fmt(kind: str, v: float | None) -> str:
-        if v is None:
-            return "-"
-        if kind == "odds":
-            return "∞" if v == float("inf") else f"{v:.2f}"
-        return f"{100 * v:.1f}%"
+    def fmt(column: str, v: float | None) -> str:
+        return "∞" if v == float("inf") else cell_text(v, STAT_COLUMNS[column].kind)
 
     stats = [
         {
             "label": s.label,
-            "value": fmt(s.kind, s.value),
-            "interval": f"{fmt(s.kind, s.low)} – {fmt(s.kind, s.high)}",
-            "median": fmt(s.kind, s.pool_median),
+            "value": fmt(s.column, s.value),
+            "interval": f"{fmt(s.column, s.low)} – {fmt(s.column, s.high)}",
+            "median": fmt(s.column, s.pool_median),
             "winners": (
-                f"{fmt(s.kind, s.winners_low)} – {fmt(s.kind, s.winners_high)}"
+                f"{fmt(s.column, s.winners_low)} – {fmt(s.column, s.winners_high)}"
                 if s.winners_low is not None
                 else "-"
             ),
@@ -286,23 +282,24 @@ def _profile(p: Profile, warehouse: str) -> dict[str, Any]:
         }
         for s in p.stats
     ]
-    unit = "big bets" if p.game == "razz" else "antes"
+    game, currency = str(row["game"]), str(row["currency"])
+    unit = "big bets" if game == "razz" else "antes"
 
-    def num(v: Any, spec: str = ",.1f") -> str:
-        return "-" if v is None or pd.isna(v) else format(float(v), spec)
+    def num(v: Any) -> str:
+        return cell_text(v, Kind.RATE)
 
     own = p.by_position
     skull = p.skull_hands.head(SKULL_HAND_LIMIT).copy() if not p.skull_hands.empty else None
     if skull is not None:
         skull["command"] = [hand_command(warehouse, str(h)) for h in skull["hand_id"]]
     return {
-        "player": p.player,
-        "game": p.game,
-        "currency": p.currency,
-        "stakes": _stakes(p.game, [f"{p.currency}:{s}" for s in p.stakes]),
+        "player": str(row["player"]),
+        "game": game,
+        "currency": currency,
+        "stakes": _stakes(game, [f"{currency}:{s}" for s in p.stakes]),
         "others": p.other_games,
         "hands": f"{p.hands:,}",
-        "net": format_money(int(row["net"]), p.currency),
+        "net": format_money(int(row["net"]), currency),
         "unit": unit,
         "winrate": num(row["winrate_per100"]),
         "ci": f"{num(row['winrate_ci_low'])} to {num(row['winrate_ci_high'])}",

@@ -76,8 +76,9 @@ class ProfileStat:
 
 @dataclass(frozen=True)
 class Profile:
-    """Everything a profile section shows about one player (one game and currency: the
-    one with the most hands, ``row`` of the report's ``player_stats``)."""
+    """Everything a profile section shows about one player at one game and currency
+    (the one with the most hands): ``row``, the player's row of the report's
+    ``player_stats``, names them."""
 
     row: pd.Series
     stakes: list[int]
@@ -92,18 +93,6 @@ class Profile:
     by_table_size: pd.DataFrame
     sessions: pd.DataFrame
     skull_hands: pd.DataFrame
-
-    @property
-    def player(self) -> str:
-        return str(self.row["player"])
-
-    @property
-    def game(self) -> str:
-        return str(self.row["game"])
-
-    @property
-    def currency(self) -> str:
-        return str(self.row["currency"])
 
     @property
     def hands(self) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rakestats.stats._scope import KEYS, Partial, Scope
+from rakestats.stats._scope import Partial, Scope, af_sql, afq_sql, counted_sql
 from rakestats.warehouse.schema import MAX_ROUNDS
 
 __all__ = ["OUTPUT", "PARTIALS", "action_stats_sql"]
@@ -22,14 +22,6 @@ _KINDS = ("bets", "raises", "calls", "folds")
 
 def _total(kind: str) -> str:
     return "(" + " + ".join(f"_r{r}_{kind}" for r in _ROUNDS) + ")"
-
-
-def _af(bets: str, raises: str, calls: str) -> str:
-    return f"({bets} + {raises})::DOUBLE / nullif({calls}, 0)"
-
-
-def _afq(bets: str, raises: str, calls: str, folds: str) -> str:
-    return f"({bets} + {raises})::DOUBLE / nullif({bets} + {raises} + {calls} + {folds}, 0)"
 
 
 PARTIALS = [
@@ -47,14 +39,44 @@ OUTPUT = [
     f"{_total('raises')} AS raises",
     f"{_total('calls')} AS calls",
     f"{_total('folds')} AS folds",
-    f"{_af(_total('bets'), _total('raises'), _total('calls'))} AS af",
-    f"{_afq(_total('bets'), _total('raises'), _total('calls'), _total('folds'))} AS afq",
-    *[f"{_af(f'_r{r}_bets', f'_r{r}_raises', f'_r{r}_calls')} AS af_r{r}" for r in _ROUNDS],
-    *[
-        f"{_afq(f'_r{r}_bets', f'_r{r}_raises', f'_r{r}_calls', f'_r{r}_folds')} AS afq_r{r}"
-        for r in _ROUNDS
-    ],
+    f"{af_sql(_total)} AS af",
+    f"{afq_sql(_total)} AS afq",
+    *[f"{af_sql(f'_r{r}_{{}}'.format)} AS af_r{r}" for r in _ROUNDS],
+    *[f"{afq_sql(f'_r{r}_{{}}'.format)} AS afq_r{r}" for r in _ROUNDS],
 ]
+
+# The shares of the action sequence: name -> (numerator, denominator).
+_SHARES = dict(
+    fold_to_bet=("folded_to_bet", "faced_bet"),
+    check_raise=("check_raises", "check_raise_chances"),
+    reraise=("reraises", "reraise_chances"),
+)
+
+
+# Each action with the last bet-or-raise before it in the round and the same player's
+# previous action in the round.
+_ACTS = """
+acts AS (
+    SELECT a.hand_key, a.round, a.seq, a.player, a.kind, a.facing_bet,
+        last_value(CASE WHEN a.kind IN ('bet', 'raise', 'complete', 'bring_in')
+                        THEN a.kind END IGNORE NULLS) OVER (
+            PARTITION BY a.hand_key, a.round ORDER BY a.seq
+            ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS last_aggressive,
+        lag(a.kind) OVER (
+            PARTITION BY a.hand_key, a.round, a.player ORDER BY a.seq) AS previous_own
+    FROM actions a
+    WHERE a.hand_key IN (SELECT hand_key FROM base)
+),"""
+_COUNTS = """count(*) FILTER (
+            WHERE t.facing_bet AND t.kind IN ('fold', 'call', 'raise', 'complete')
+        ) AS faced_bet,
+        count(*) FILTER (WHERE t.facing_bet AND t.kind = 'fold') AS folded_to_bet,
+        count(*) FILTER (WHERE t.previous_own = 'check') AS check_raise_chances,
+        count(*) FILTER (WHERE t.previous_own = 'check' AND t.kind = 'raise') AS check_raises,
+        count(*) FILTER (WHERE t.facing_bet AND t.last_aggressive = 'raise'
+                           AND t.kind IN ('fold', 'call', 'raise')) AS reraise_chances,
+        count(*) FILTER (WHERE t.facing_bet AND t.last_aggressive = 'raise'
+                           AND t.kind = 'raise') AS reraises"""
 
 
 def action_stats_sql(scope: Scope, by_round: bool) -> tuple[str, dict[str, Any]]:
@@ -69,40 +91,6 @@ def action_stats_sql(scope: Scope, by_round: bool) -> tuple[str, dict[str, Any]]
       round was a raise; re-raise % = raises among them / opportunities.
     """
     base, params = scope.base(prefilter_min_hands=True)
-    keys = ", ".join(f"b.{k}" for k in KEYS)
-    group = keys + (", a.round" if by_round else "")
-    sql = f"""
-WITH {base},
-acts AS (
-    SELECT a.hand_key, a.round, a.seq, a.player, a.kind, a.facing_bet,
-        last_value(CASE WHEN a.kind IN ('bet', 'raise', 'complete', 'bring_in')
-                        THEN a.kind END IGNORE NULLS) OVER (
-            PARTITION BY a.hand_key, a.round ORDER BY a.seq
-            ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS last_aggressive,
-        lag(a.kind) OVER (
-            PARTITION BY a.hand_key, a.round, a.player ORDER BY a.seq) AS previous_own
-    FROM actions a
-    WHERE a.hand_key IN (SELECT hand_key FROM base)
-),
-g AS (
-    SELECT {group},
-        count(*) FILTER (WHERE a.facing_bet AND a.kind IN ('fold', 'call', 'raise', 'complete'))
-            AS faced_bet,
-        count(*) FILTER (WHERE a.facing_bet AND a.kind = 'fold') AS folded_to_bet,
-        count(*) FILTER (WHERE a.previous_own = 'check') AS check_raise_chances,
-        count(*) FILTER (WHERE a.previous_own = 'check' AND a.kind = 'raise') AS check_raises,
-        count(*) FILTER (WHERE a.facing_bet AND a.last_aggressive = 'raise'
-                           AND a.kind IN ('fold', 'call', 'raise')) AS reraise_chances,
-        count(*) FILTER (WHERE a.facing_bet AND a.last_aggressive = 'raise'
-                           AND a.kind = 'raise') AS reraises
-    FROM acts a JOIN base b ON a.hand_key = b.hand_key AND a.player = b.screen_name
-    GROUP BY {group}
-)
-SELECT *,
-    folded_to_bet::DOUBLE / nullif(faced_bet, 0) AS fold_to_bet,
-    check_raises::DOUBLE / nullif(check_raise_chances, 0) AS check_raise,
-    reraises::DOUBLE / nullif(reraise_chances, 0) AS reraise
-FROM g
-ORDER BY game, currency, player{", round" if by_round else ""}
-"""
+    by = "round" if by_round else ""
+    sql = counted_sql(base, "acts", _COUNTS, _SHARES, by=by, ctes=_ACTS)
     return sql, params

@@ -80,75 +80,93 @@ class StatColumn:
         return self.short or self.title
 
 
-def _columns(*specs: tuple[str, str, Kind] | StatColumn) -> dict[str, StatColumn]:
-    cols = [s if isinstance(s, StatColumn) else StatColumn(*s) for s in specs]
-    return {c.key: c for c in cols}
-
-
-_T, _TIME, _N, _M = Kind.TEXT, Kind.TIME, Kind.COUNT, Kind.MONEY
-_PCT, _RATE = Kind.PERCENT, Kind.RATE
-
-# Every column a table shows, in the order tables show them.
-STAT_COLUMNS: Mapping[str, StatColumn] = _columns(
-    ("hand_id", "hand", _T),
-    ("played_at", "played (UTC)", _TIME),
-    ("session", "session", _N),
-    ("start", "start (UTC)", _TIME),
+# Every column a table shows: (key, title, kind), in the order tables show them.
+_SPECS = (
+    ("hand_id", "hand", Kind.TEXT),
+    ("played_at", "played (UTC)", Kind.TIME),
+    ("session", "session", Kind.COUNT),
+    ("start", "start (UTC)", Kind.TIME),
     ("minutes", "minutes", Kind.WHOLE),
-    ("player", "player", _T),
-    ("hand_description", "hand", _T),
-    ("ending", "ending", _T),
-    ("category", "category", _T),
-    StatColumn("shown", "at the Reveal", _N, summed=True),
-    StatColumn("won", "won a pot", _N, summed=True),
-    ("won_share", "share won", _PCT),
-    ("game", "game", _T),
-    StatColumn("currency", "currency", _T, short="cur"),
+    ("player", "player", Kind.TEXT),
+    ("hand_description", "hand", Kind.TEXT),
+    ("ending", "ending", Kind.TEXT),
+    ("category", "category", Kind.TEXT),
+    ("shown", "at the Reveal", Kind.COUNT),
+    ("won", "won a pot", Kind.COUNT),
+    ("won_share", "share won", Kind.PERCENT),
+    ("game", "game", Kind.TEXT),
+    ("currency", "currency", Kind.TEXT),
     ("stakes", "stakes", Kind.STAKES),
-    ("players", "players", _T),
-    ("total_pot", "pot", _M),
-    ("winners", "winners", _T),
-    ("skull_ace_outcome", "Ace of Skulls", _T),
-    ("table_size", "players dealt in", _N),
-    ("from_dealer", "from dealer", _N),
-    StatColumn("sessions", "sessions", _N, summed=True),
-    StatColumn("hands", "hands", _N, summed=True),
+    ("players", "players", Kind.TEXT),
+    ("total_pot", "pot", Kind.MONEY),
+    ("winners", "winners", Kind.TEXT),
+    ("skull_ace_outcome", "Ace of Skulls", Kind.TEXT),
+    ("table_size", "players dealt in", Kind.COUNT),
+    ("from_dealer", "from dealer", Kind.COUNT),
+    ("sessions", "sessions", Kind.COUNT),
+    ("hands", "hands", Kind.COUNT),
     ("median_minutes", "median length (min)", Kind.WHOLE),
     ("net_per_session", "net per session", Kind.MEAN_MONEY),
-    ("best", "best", _M),
-    ("worst", "worst", _M),
-    StatColumn("net", "net", _M, summed=True),
-    ("winrate_per100", "win/100", _RATE),
-    ("winrate_ci", "95% CI", _T),
-    ("winrate_ci_low", "CI low", _RATE),
-    ("winrate_ci_high", "CI high", _RATE),
-    ("winrate_unit", "unit", _T),
+    ("best", "best", Kind.MONEY),
+    ("worst", "worst", Kind.MONEY),
+    ("net", "net", Kind.MONEY),
+    ("winrate_per100", "win/100", Kind.RATE),
+    ("winrate_ci", "95% CI", Kind.TEXT),
+    ("winrate_ci_low", "CI low", Kind.RATE),
+    ("winrate_ci_high", "CI high", Kind.RATE),
+    ("winrate_unit", "unit", Kind.TEXT),
     ("largest_hand_share", "top hand", Kind.SHARE),
-    ("uncertainty_note", "note", _T),
-    ("vpip", "VPIP", _PCT),
-    ("raise_r1", "R1 raise", _PCT),
-    ("bring_in_pct", "bring-in", _PCT),
-    ("complete_pct", "complete", _PCT),
-    ("complete_of_chances", "complete/chances", _PCT),
-    ("raise_3rd_pct", "3rd raise", _PCT),
-    ("vpip_3rd", "VPIP 3rd", _PCT),
+    ("uncertainty_note", "note", Kind.TEXT),
+    ("vpip", "VPIP", Kind.PERCENT),
+    ("raise_r1", "R1 raise", Kind.PERCENT),
+    ("bring_in_pct", "bring-in", Kind.PERCENT),
+    ("complete_pct", "complete", Kind.PERCENT),
+    ("complete_of_chances", "complete/chances", Kind.PERCENT),
+    ("raise_3rd_pct", "3rd raise", Kind.PERCENT),
+    ("vpip_3rd", "VPIP 3rd", Kind.PERCENT),
     ("af", "AF", Kind.RATIO),
-    ("afq", "AFq", _PCT),
-    ("wtsd", "WTSD", _PCT),
-    ("wsd", "W$SD", _PCT),
-    ("won_no_reveal_pct", "won w/o Reveal", _PCT),
-    ("won_pct", "hands won", _PCT),
-    StatColumn("skull_ace_held", "held", _N, summed=True),
-    StatColumn("skull_ace_reveals", "Reveals", _N, short="skull rev", summed=True),
-    StatColumn("skull_ace_auto_wins", "auto wins", _N, summed=True),
-    StatColumn("skull_ace_auto_losses", "auto losses", _N, short="skull loss", summed=True),
-    ("skull_ace_loss_freq", "loss freq", _PCT),
-    ("skull_ace_loss_ci_low", "CI low", _PCT),
-    ("skull_ace_loss_ci_high", "CI high", _PCT),
-    StatColumn("skull_ace_folds", "folds", _N, summed=True),
-    StatColumn("skull_ace_net", "net", _M, summed=True),
-    ("command", "print it", _T),
+    ("afq", "AFq", Kind.PERCENT),
+    ("wtsd", "WTSD", Kind.PERCENT),
+    ("wsd", "W$SD", Kind.PERCENT),
+    ("won_no_reveal_pct", "won w/o Reveal", Kind.PERCENT),
+    ("won_pct", "hands won", Kind.PERCENT),
+    ("skull_ace_held", "held", Kind.COUNT),
+    ("skull_ace_reveals", "Reveals", Kind.COUNT),
+    ("skull_ace_auto_wins", "auto wins", Kind.COUNT),
+    ("skull_ace_auto_losses", "auto losses", Kind.COUNT),
+    ("skull_ace_loss_freq", "loss freq", Kind.PERCENT),
+    ("skull_ace_loss_ci_low", "CI low", Kind.PERCENT),
+    ("skull_ace_loss_ci_high", "CI high", Kind.PERCENT),
+    ("skull_ace_folds", "folds", Kind.COUNT),
+    ("skull_ace_net", "net", Kind.MONEY),
+    ("command", "print it", Kind.TEXT),
 )
+# Titles in a terminal table, where it is narrower.
+_SHORT = {
+    "currency": "cur",
+    "skull_ace_reveals": "skull rev",
+    "skull_ace_auto_losses": "skull loss",
+}
+# Columns a table's totals add up (amounts per currency).
+_SUMMED = frozenset(
+    [
+        "shown",
+        "won",
+        "sessions",
+        "hands",
+        "net",
+        "skull_ace_held",
+        "skull_ace_reveals",
+        "skull_ace_auto_wins",
+        "skull_ace_auto_losses",
+        "skull_ace_folds",
+        "skull_ace_net",
+    ]
+)
+STAT_COLUMNS: Mapping[str, StatColumn] = {
+    key: StatColumn(key, title, kind, _SHORT.get(key, ""), key in _SUMMED)
+    for key, title, kind in _SPECS
+}
 _ORDER = {key: i for i, key in enumerate(STAT_COLUMNS)}
 
 

@@ -419,19 +419,14 @@ def _date_miss(con: duckdb.DuckDBPyConnection, filters: Filters) -> FilterMiss |
         key, value, text = "since", since, f"no hands since {since}"
     else:
         key, value, text = "until", until, f"no hands until {until}"
-    near: list[Any] = []
-    if since is not None:
-        row = con.execute(
-            "SELECT max(played_at) FROM hands WHERE played_at < $f_since",
-            {"f_since": params["f_since"]},
-        ).fetchone()
-        near += [row[0]] if row is not None and row[0] is not None else []
-    if until is not None:
-        row = con.execute(
-            "SELECT min(played_at) FROM hands WHERE played_at >= $f_until",
-            {"f_until": params["f_until"]},
-        ).fetchone()
-        near += [row[0]] if row is not None and row[0] is not None else []
+    near: list[Any] = []  # the last hand before the range, the first after it
+    for bound, name, sql in (
+        (since, "f_since", "SELECT max(played_at) FROM hands WHERE played_at < $f_since"),
+        (until, "f_until", "SELECT min(played_at) FROM hands WHERE played_at >= $f_until"),
+    ):
+        if bound is not None:
+            found = con.execute(sql, {name: params[name]}).fetchone()
+            near += [found[0]] if found is not None and found[0] is not None else []
     if not near:
         return FilterMiss(key, value, (), f"{text}: the warehouse has no hands")
     shown = " and ".join(_instant(v) for v in near)

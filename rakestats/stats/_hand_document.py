@@ -35,6 +35,7 @@ __all__ = [
     "HandDocument",
     "MiddleCards",
     "PickupLine",
+    "PlayerAmount",
     "PotLine",
     "PotShare",
     "ResultLine",
@@ -100,9 +101,17 @@ class ActionLine:
 
 
 @dataclass(frozen=True)
-class UncalledLine:
+class PlayerAmount:
+    """An amount and its player: the bet nobody called at the end of a round (returned
+    to its bettor, :data:`UncalledLine`), or what a player collected from a pot
+    (:data:`PotShare`)."""
+
     player: str
     amount: int
+
+
+UncalledLine = PlayerAmount
+PotShare = PlayerAmount
 
 
 @dataclass(frozen=True)
@@ -144,12 +153,6 @@ class RevealLine:
     cards: tuple[str, ...] | None
     description: str | None
     skull_ace_outcome: str | None
-
-
-@dataclass(frozen=True)
-class PotShare:
-    player: str
-    amount: int
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from typing import Any
 
 from rakestats.stats import _aggression, _results, _showdown, _skull
 from rakestats.stats._rollup import ROLLUP
-from rakestats.stats._scope import ALIAS_TABLE, KEYS, UNIT_NAME, Scope
+from rakestats.stats._scope import KEYS, UNIT_NAME, Scope
 
 __all__ = ["BREAKDOWNS", "PARTIALS", "player_stats_sql"]
 
@@ -46,14 +46,7 @@ def player_stats_sql(
     group = ", ".join([*KEYS, *(BREAKDOWNS[b] for b in by)])
     select_keys = ", ".join([*KEYS, *extra])
     if rollup:
-        if scope.aliases:
-            person = "coalesce(a.person, r.player)"
-            join = f"LEFT JOIN {ALIAS_TABLE} a ON a.screen_name = r.player"
-        else:
-            person, join = "r.player", ""
-        where, params = scope.filters.where(
-            "r", person if scope.aliases else None, day_column="day", alias_table=ALIAS_TABLE
-        )
+        person, join, where, params = scope.rows("r", day_column="day")
         cte = (
             f"base AS (SELECT r.* EXCLUDE (player), {person} AS player "
             f"FROM {ROLLUP} r {join} WHERE {where})"

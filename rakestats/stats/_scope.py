@@ -7,6 +7,7 @@ across games or currencies.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +24,12 @@ __all__ = [
     "UNIT_NAME",
     "Partial",
     "Scope",
+    "af_sql",
+    "afq_sql",
+    "counted_sql",
     "run",
+    "share_sql",
+    "shares_sql",
     "typed",
     "wilson_sql",
 ]
@@ -77,19 +83,31 @@ class Scope:
         if self.aliases:
             con.register(ALIAS_TABLE, self.aliases.table())
 
+    def rows(
+        self, table: str, *, day_column: str | None = None
+    ) -> tuple[str, str, str, dict[str, Any]]:
+        """For rows of ``players`` (or of its rollup) under the name ``table``: the SQL of
+        the person (the alias-resolved name), the join to the aliases it needs, and the
+        filters' condition with its parameters (``day_column``: see
+        :meth:`Filters.where`)."""
+        person, join = f"{table}.player", ""
+        if self.aliases:
+            person = f"coalesce(a.person, {table}.player)"
+            join = f"LEFT JOIN {ALIAS_TABLE} a ON a.screen_name = {table}.player"
+        where, params = self.filters.where(
+            table,
+            person if self.aliases else None,
+            day_column=day_column,
+            alias_table=ALIAS_TABLE,
+        )
+        return person, join, where, params
+
     def base(self, *, prefilter_min_hands: bool) -> tuple[str, dict[str, Any]]:
         """``WITH base AS (...)`` text (without the WITH) and its parameters.
 
         With ``prefilter_min_hands`` the ``min_hands`` filter is applied here, to each
         player's hands in range; otherwise the caller applies it (a HAVING clause)."""
-        if self.aliases:
-            person = "coalesce(a.person, p.player)"
-            join = f"LEFT JOIN {ALIAS_TABLE} a ON a.screen_name = p.player"
-        else:
-            person, join = "p.player", ""
-        where, params = self.filters.where(
-            "p", person if self.aliases else None, alias_table=ALIAS_TABLE
-        )
+        person, join, where, params = self.rows("p")
         body = (
             f"SELECT p.* EXCLUDE (player), p.player AS screen_name, {person} AS player, "
             f"{_UNIT} AS unit, p.net::DOUBLE / nullif({_UNIT}, 0) AS x "
@@ -164,3 +182,58 @@ def wilson_sql(k: str, n: str, z: float = Z95) -> tuple[str, str]:
     half = f"({z!r} * sqrt({p} * (1 - {p}) / ({n}) + {z2!r} / (4.0 * ({n}) * ({n}))))"
     denom = f"(1 + {z2!r} / ({n}))"
     return f"(({centre} - {half}) / {denom})", f"(({centre} + {half}) / {denom})"
+
+
+def share_sql(num: str, den: str) -> str:
+    """SQL for ``num / den`` as a DOUBLE, NULL when ``den`` is 0."""
+    return f"{num}::DOUBLE / nullif({den}, 0)"
+
+
+def shares_sql(shares: Mapping[str, tuple[str, str]]) -> str:
+    """``SELECT`` items: each name of ``shares`` as its (numerator, denominator)."""
+    return ",\n    ".join(f"{share_sql(n, d)} AS {name}" for name, (n, d) in shares.items())
+
+
+def af_sql(column: Callable[[str], str] = str) -> str:
+    """The aggression factor, (bets + raises) / calls, of the counts ``column(kind)``
+    (``bets``, ``raises``, ``calls``)."""
+    b, r, c = map(column, ("bets", "raises", "calls"))
+    return share_sql(f"({b} + {r})", c)
+
+
+def afq_sql(column: Callable[[str], str] = str) -> str:
+    """The aggression frequency, (bets + raises) / (bets + raises + calls + folds), of
+    the counts ``column(kind)``."""
+    b, r, c, f = map(column, ("bets", "raises", "calls", "folds"))
+    return share_sql(f"({b} + {r})", f"{b} + {r} + {c} + {f}")
+
+
+def counted_sql(
+    base: str,
+    source: str,
+    counts: str,
+    shares: Mapping[str, tuple[str, str]],
+    *,
+    by: str = "",
+    ctes: str = "",
+) -> str:
+    """A statistic counted over the rows of ``source`` (a table or common table
+    expression with ``hand_key`` and ``player``, under the name ``t``) of the
+    player-hands in ``base`` (the ``base`` CTE text), one row per player, game and
+    currency (and ``by``, a column of ``t``): the ``counts`` (``SELECT`` items over
+    ``t``), then their ``shares``. ``ctes``: more common table expressions, each
+    followed by a comma."""
+    group = ", ".join([*(f"b.{k}" for k in KEYS), *([f"t.{by}"] if by else [])])
+    return f"""
+WITH {base},{ctes}
+g AS (
+    SELECT {group},
+        {counts}
+    FROM {source} t JOIN base b ON t.hand_key = b.hand_key AND t.player = b.screen_name
+    GROUP BY {group}
+)
+SELECT *,
+    {shares_sql(shares)}
+FROM g
+ORDER BY game, currency, player{", " + by if by else ""}
+"""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from rakestats.rake.evaluator import HandCategory
-from rakestats.stats._scope import KEYS, Partial, Scope
+from rakestats.stats._scope import Partial, Scope, counted_sql
 from rakestats.warehouse.schema import MAX_ROUNDS, ROUND_COUNTERS
 
 __all__ = ["OUTPUT", "PARTIALS", "category_rank_sql", "pickup_stats_sql"]
@@ -54,38 +54,31 @@ def category_rank_sql(column: str) -> str:
     return f"(CASE {norm} {arms} ELSE NULL END)"
 
 
+# The shares of the pick-ups: name -> (numerator, denominator).
+_PICKUP_SHARES = dict(
+    face_up_pct=("face_up", "pickups"),
+    face_down_pct=("face_down", "pickups"),
+    improved_pct=("improved", "known"),
+    improved_face_up_pct=("improved_face_up", "known_face_up"),
+    improved_face_down_pct=("improved_face_down", "known_face_down"),
+)
+
+
 def pickup_stats_sql(scope: Scope, by_pickup: bool) -> tuple[str, dict[str, Any]]:
     """Pick-ups per player: face-up share, and how often the card improved the hand
     category (among pick-ups with both categories known)."""
     base, params = scope.base(prefilter_min_hands=True)
-    keys = ", ".join(f"b.{k}" for k in KEYS)
-    group = keys + (", k.pickup" if by_pickup else "")
-    before, after = category_rank_sql("k.category_before"), category_rank_sql("k.category_after")
-    sql = f"""
-WITH {base},
-g AS (
-    SELECT {group},
-        count(*) AS pickups,
-        count(*) FILTER (WHERE k.face_up) AS face_up,
-        count(*) FILTER (WHERE NOT k.face_up) AS face_down,
+    before, after = category_rank_sql("t.category_before"), category_rank_sql("t.category_after")
+    counts = f"""count(*) AS pickups,
+        count(*) FILTER (WHERE t.face_up) AS face_up,
+        count(*) FILTER (WHERE NOT t.face_up) AS face_down,
         count(*) FILTER (WHERE {before} IS NOT NULL AND {after} IS NOT NULL) AS known,
         count(*) FILTER (WHERE {after} > {before}) AS improved,
-        count(*) FILTER (WHERE k.face_up AND {before} IS NOT NULL AND {after} IS NOT NULL)
+        count(*) FILTER (WHERE t.face_up AND {before} IS NOT NULL AND {after} IS NOT NULL)
             AS known_face_up,
-        count(*) FILTER (WHERE k.face_up AND {after} > {before}) AS improved_face_up,
-        count(*) FILTER (WHERE NOT k.face_up AND {before} IS NOT NULL AND {after} IS NOT NULL)
+        count(*) FILTER (WHERE t.face_up AND {after} > {before}) AS improved_face_up,
+        count(*) FILTER (WHERE NOT t.face_up AND {before} IS NOT NULL AND {after} IS NOT NULL)
             AS known_face_down,
-        count(*) FILTER (WHERE NOT k.face_up AND {after} > {before}) AS improved_face_down
-    FROM pickups k JOIN base b ON k.hand_key = b.hand_key AND k.player = b.screen_name
-    GROUP BY {group}
-)
-SELECT *,
-    face_up::DOUBLE / pickups AS face_up_pct,
-    face_down::DOUBLE / pickups AS face_down_pct,
-    improved::DOUBLE / nullif(known, 0) AS improved_pct,
-    improved_face_up::DOUBLE / nullif(known_face_up, 0) AS improved_face_up_pct,
-    improved_face_down::DOUBLE / nullif(known_face_down, 0) AS improved_face_down_pct
-FROM g
-ORDER BY game, currency, player{", pickup" if by_pickup else ""}
-"""
+        count(*) FILTER (WHERE NOT t.face_up AND {after} > {before}) AS improved_face_down"""
+    sql = counted_sql(base, "pickups", counts, _PICKUP_SHARES, by="pickup" if by_pickup else "")
     return sql, params

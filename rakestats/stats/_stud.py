@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from rakestats.stats import _results
-from rakestats.stats._scope import KEYS, UNIT_NAME, Partial, Scope
+from rakestats.stats._scope import KEYS, UNIT_NAME, Partial, Scope, af_sql, afq_sql, share_sql
 from rakestats.stats._showdown import REACHED_PICKUP
 
 __all__ = ["STREETS", "STUD_GAMES", "stud_stats_sql"]
@@ -84,50 +84,36 @@ PARTIALS = [
 ]
 
 
-def _share(num: str, den: str) -> str:
-    return f"{num}::DOUBLE / nullif({den}, 0)"
-
-
 def _sum_over(kind: str) -> str:
     return "(" + " + ".join(f"{kind}_{s}" for s in STREETS) + ")"
-
-
-def _af(suffix: str) -> str:
-    b, r, c = (f"{k}{suffix}" for k in ("bets", "raises", "calls"))
-    return _share(f"({b} + {r})", c)
-
-
-def _afq(suffix: str) -> str:
-    b, r, c, f = (f"{k}{suffix}" for k in ("bets", "raises", "calls", "folds"))
-    return _share(f"({b} + {r})", f"{b} + {r} + {c} + {f}")
 
 
 OUTPUT = [
     *_results.OUTPUT,
     "bring_in_hands",
-    f"{_share('bring_in_hands', 'hands')} AS bring_in_pct",
+    f"{share_sql('bring_in_hands', 'hands')} AS bring_in_pct",
     "bring_in_spots",
     "complete_hands",
-    f"{_share('complete_hands', 'hands')} AS complete_pct",
+    f"{share_sql('complete_hands', 'hands')} AS complete_pct",
     "complete_chances",
-    f"{_share('complete_hands', 'complete_chances')} AS complete_of_chances",
+    f"{share_sql('complete_hands', 'complete_chances')} AS complete_of_chances",
     "raise_3rd_hands",
-    f"{_share('raise_3rd_hands', 'hands')} AS raise_3rd_pct",
+    f"{share_sql('raise_3rd_hands', 'hands')} AS raise_3rd_pct",
     "raise_3rd_chances",
-    f"{_share('raise_3rd_taken', 'raise_3rd_chances')} AS raise_3rd_of_chances",
+    f"{share_sql('raise_3rd_taken', 'raise_3rd_chances')} AS raise_3rd_of_chances",
     "vpip_3rd_hands",
-    f"{_share('vpip_3rd_hands', 'hands')} AS vpip_3rd",
+    f"{share_sql('vpip_3rd_hands', 'hands')} AS vpip_3rd",
     *[f"{k}_{s}" for s in STREETS for k in _KINDS],
     *[f"{_sum_over(k)} AS {k}" for k in _KINDS],
-    f"{_share('(bets + raises)', 'calls')} AS af",
-    f"{_share('(bets + raises)', 'bets + raises + calls + folds')} AS afq",
-    *[f"{_af('_' + s)} AS af_{s}" for s in STREETS],
-    *[f"{_afq('_' + s)} AS afq_{s}" for s in STREETS],
+    f"{af_sql()} AS af",
+    f"{afq_sql()} AS afq",
+    *[f"{af_sql(f'{{}}_{s}'.format)} AS af_{s}" for s in STREETS],
+    *[f"{afq_sql(f'{{}}_{s}'.format)} AS afq_{s}" for s in STREETS],
     "saw_4th",
     "showdowns",
-    f"{_share('showdowns', 'saw_4th')} AS wtsd",
+    f"{share_sql('showdowns', 'saw_4th')} AS wtsd",
     "showdowns_won",
-    f"{_share('showdowns_won', 'showdowns')} AS wsd",
+    f"{share_sql('showdowns_won', 'showdowns')} AS wsd",
     "net_showdown",
     "net_no_showdown",
 ]
