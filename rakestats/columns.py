@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import hashlib
 from datetime import UTC, datetime
+from operator import attrgetter
 from typing import Any
 
 from rakestats.records import HandRecord
@@ -62,6 +63,9 @@ ACTION_FIELDS = (
     "prow", "seq", "round", "kind", "amount", "to_amount", "all_in", "facing_bet",
 )  # fmt: skip
 PICKUP_FIELDS = ("prow", "pickup", "face_up", "card", "category_before", "category_after")
+# An action's and a pick-up's values after ``prow``: the record's fields of those names.
+_ACTION_VALUES = attrgetter(*ACTION_FIELDS[1:])
+_PICKUP_VALUES = attrgetter(*PICKUP_FIELDS[1:])
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
@@ -152,20 +156,10 @@ class HandColumns:
                 won.get(pl.player, []) if rec.pots else None,
             )  # fmt: skip
             _append(p, PLAYER_FIELDS, values)
-        a = self.actions
         for act in rec.actions:
-            values = (
-                _row(row_of, act.player), act.seq, act.round, act.kind, act.amount,
-                act.to_amount, act.all_in, act.facing_bet,
-            )  # fmt: skip
-            _append(a, ACTION_FIELDS, values)
-        k = self.pickups
+            _append(self.actions, ACTION_FIELDS, (_row(row_of, act.player), *_ACTION_VALUES(act)))
         for pk in rec.pickups:
-            values = (
-                _row(row_of, pk.player), pk.pickup, pk.face_up, pk.card, pk.category_before,
-                pk.category_after,
-            )  # fmt: skip
-            _append(k, PICKUP_FIELDS, values)
+            _append(self.pickups, PICKUP_FIELDS, (_row(row_of, pk.player), *_PICKUP_VALUES(pk)))
         return True
 
 
