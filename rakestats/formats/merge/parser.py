@@ -20,7 +20,15 @@ from typing import ClassVar
 from rakestats.cards import CardError, StdCard, parse_std_card
 from rakestats.formats.merge._header import HEADER, NEW_RAISES, Description, game_header
 from rakestats.formats.stud import StudHeader, fail, parse_money
-from rakestats.formats.xmlstud._events import Act, Cards, EventHand, Player, Show, Win
+from rakestats.formats.xmlstud._events import (
+    Act,
+    Cards,
+    EventHand,
+    Player,
+    Show,
+    Win,
+    chips_put,
+)
 from rakestats.formats.xmlstud._xml import Node, parse_xml
 from rakestats.formats.xmlstud.reader import XmlStudReader
 
@@ -168,11 +176,16 @@ class _Hand:
         ]
 
     def tournament_stacks(self) -> None:
-        """In tournaments Merge writes the balance after the ante and the bring-in."""
+        """In tournaments Merge writes the balance after the ante and the bring-in
+        (FPDB's reading), unless a player all-in put in exactly their balance."""
         posted: dict[str, int] = {}
         for e in self.events:
             if isinstance(e, Act) and e.verb in ("ante", "bring_in"):
                 posted[e.name] = posted.get(e.name, 0) + (e.amount or 0)
+        put = chips_put([e for e in self.events if isinstance(e, Act)])
+        all_in = {e.name for e in self.events if isinstance(e, Act) and e.verb == "all_in"}
+        if any(put.get(p.name) == p.stack for p in self.players if p.name in all_in):
+            return
         self.players = [
             Player(p.line, p.seat, p.name, p.stack + posted.get(p.name, 0), p.sitting_out)
             for p in self.players

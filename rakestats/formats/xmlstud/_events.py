@@ -35,7 +35,7 @@ from rakestats.formats.stud._model import (
     UncalledLine,
 )
 
-__all__ = ["Act", "Cards", "EventHand", "Player", "Show", "Win", "build", "infer_bets"]
+__all__ = ["Act", "Cards", "EventHand", "Player", "Show", "Win", "build", "chips_put", "infer_bets"]
 
 _STREETS = ("3rd street", "4th street", "5th street", "6th street", "7th street")
 
@@ -193,7 +193,9 @@ class _Chips:
             raise fail(a.line, f"unknown action {a.verb!r}")
         total = self.total(a)
         all_in = self.put_in(a, total - self.round.get(a.name, 0))
-        return ActLine(a.line, a.name, a.verb, None, total, all_in)
+        # a bet on 3rd street is the completion (over the bring-in, or in its place)
+        verb = "complete" if a.verb == "bet" and a.street == 1 else a.verb
+        return ActLine(a.line, a.name, verb, None, total, all_in)
 
     def uncalled(self) -> tuple[str, int] | None:
         """The bet no one called: what the player who put in most put in more than
@@ -326,12 +328,38 @@ def build(hand: EventHand) -> ParsedStudHand:
     return parsed
 
 
-def infer_bets(acts: Sequence[Act], stacks: dict[str, int]) -> tuple[int, int] | None:
+def chips_put(acts: Sequence[Act]) -> dict[str, int]:
+    """The chips each player's actions put in (as if no stack ran out).
+
+    >>> chips_put([Act(1, 0, "A", "ante", 5), Act(2, 1, "A", "bring_in", 10),
+    ...            Act(3, 1, "B", "bet", 50), Act(4, 1, "A", "raise", 100, "to")])
+    {'A': 105, 'B': 50}
+    """
+    put: dict[str, int] = {}
+    rounds: dict[str, int] = {}
+    street = -1
+    for a in acts:
+        if a.street != street:
+            street, rounds = a.street, {}
+        if a.verb in ("check", "fold"):
+            continue
+        have = rounds.get(a.name, 0)
+        total = _total(a, have, max(rounds.values(), default=0))
+        rounds[a.name] = total
+        put[a.name] = put.get(a.name, 0) + total - have
+    return put
+
+
+def infer_bets(
+    acts: Sequence[Act], stacks: dict[str, int], *, small_on_4th: bool = True
+) -> tuple[int, int] | None:
     """The small and big bet of a hand whose header does not state them (a tournament
     level), from its full bets (none all-in): the completion on 3rd street is the small
     bet, the first bet on 5th street or later the big bet (twice the small one), a
-    raise over a full bet the size of its street's bet; None when the hand has no such
-    bet (everyone folded to the bring-in, or only all-ins).
+    raise over a full bet the size of its street's bet; a bet on 4th street is the
+    small bet unless ``small_on_4th`` is False (Seven-Card Stud with a pair showing).
+    None when the hand has no such bet (everyone folded to the bring-in, or only
+    all-ins).
 
     >>> a = [Act(1, 1, "A", "bring_in", 15), Act(2, 1, "B", "bet", 60)]
     >>> infer_bets(a, {"A": 500, "B": 500})
@@ -358,7 +386,7 @@ def infer_bets(acts: Sequence[Act], stacks: dict[str, int]) -> tuple[int, int] |
         if total <= top:
             continue
         full = a.verb in ("bet", "complete", "raise") and left[a.name] > 0
-        kind = 1 if street == 1 else 3 if street >= 3 else 0
+        kind = 1 if street == 1 or (street == 2 and small_on_4th) else 3 if street >= 3 else 0
         if full and kind and kind not in sizes:
             if a.verb != "raise" and not have:
                 sizes[kind] = total  # the completion, or the first bet
