@@ -65,7 +65,7 @@ class Warehouse:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = os.fspath(path)
-        self.store = Store(path)
+        self.store = Store(path, derived=Statistics.derived_tables)
         self.statistics = Statistics(self.store)
 
     def __repr__(self) -> str:

@@ -48,6 +48,8 @@ _SLOW_TESTS = (
     "test_cli_startup.py::test_the_package_type_checks_for_windows",
     "test_live_folders.py::test_cli_watch",
     "test_live_folders.py::test_watch_follows",
+    "test_rollup_parts.py::test_any_ingest_order_gives_the_raw_figures",
+    "test_rollup_parts.py::test_parts_without_a_rollup_are_rolled_up_by_the_query",
 )
 
 

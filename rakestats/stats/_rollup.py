@@ -3,43 +3,100 @@ and UTC day, with every additive figure of ``player_stats`` summed.
 
 ``player_stats`` answers from the rollup whenever its filters are whole days (the usual
 case), which turns a scan of every player-hand into a scan of a table a few hundred times
-smaller. The rollup is built once per warehouse snapshot in the process (on the first
-query) and kept with the DuckDB connection; a new snapshot (an ingest) rebuilds it.
+smaller.
+
+The rollup is kept per part: the transaction that writes a part of ``players`` (an
+ingest, the merge of views, a retry of the quarantine, a compaction) also writes that
+part's rollup and commits it with the part (:func:`part_rollup`, a table the warehouse
+derives from each part; see ``rakestats.warehouse._derived``). Every figure is a count
+or a sum (:class:`~rakestats.stats._scope.Partial`; a mean or a deviation is carried as
+its sums), so the rollup of a snapshot is the sum of its parts' rollups: the first query
+on a new snapshot sums those small files into one table (kept with the DuckDB connection
+for the snapshot's later queries) instead of grouping every player-hand. A part without
+one (a warehouse written before, or by a store not given :func:`part_rollup`) is rolled
+up by the query itself; ``compact`` writes the missing ones. The version of a part's
+rollup is a digest of its SQL, so a rollup computed by other figures is never used.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import os
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import duckdb
+import pyarrow as pa
 
 from rakestats.stats._scope import Partial
-from rakestats.warehouse import Snapshot, Store, connect
+from rakestats.warehouse import PartDerivation, Snapshot, Store, connect, derived_parts, parquet_sql
 
-__all__ = ["ROLLUP", "ROLLUP_KEYS", "StatsCache"]
+__all__ = ["ROLLUP", "ROLLUP_KEYS", "StatsCache", "part_rollup", "rollup_sql"]
 
 ROLLUP = "_rakestats_rollup"
 ROLLUP_KEYS = ("player", "game", "currency", "site", "ante", "big_bet", "n_players", "position")
+PART_ROLLUP = "player_rollup"  # the name of the per-part table in the warehouse
 _DAY = "CAST(floor(epoch_us(played_at) / 86400000000.0) AS INTEGER) AS day"
 _UNIT = "CASE WHEN game = 'razz' THEN big_bet ELSE ante END"
+_SOURCE = "<players>"  # where the rows come from, in the SQL the version is a digest of
 
 
-def rollup_sql(partials: Sequence[Partial]) -> str:
+def _select(partials: Sequence[Partial], source: str) -> str:
+    """The rollup of the ``players`` rows of the table expression ``source``."""
     keys = ", ".join(ROLLUP_KEYS)
     return (
-        f"CREATE OR REPLACE TABLE {ROLLUP} AS SELECT {keys}, {_DAY}, "
-        f"{', '.join(p.raw() for p in partials)} "
-        f"FROM (SELECT *, net::DOUBLE / nullif({_UNIT}, 0) AS x FROM players) "
+        f"SELECT {keys}, {_DAY}, {', '.join(p.raw() for p in partials)} "
+        f"FROM (SELECT *, net::DOUBLE / nullif({_UNIT}, 0) AS x FROM {source}) "
         f"GROUP BY {keys}, day"
     )
 
 
+def rollup_sql(
+    partials: Sequence[Partial], files: Sequence[str] = (), missing: Sequence[str] = ()
+) -> str:
+    """The statement that makes the rollup table: the sum of the per-part rollups in
+    ``files`` and of the rollup of the ``players`` parts ``missing`` (absolute paths);
+    with no ``files``, the rollup of the whole ``players`` view."""
+    if not files:
+        return f"CREATE OR REPLACE TABLE {ROLLUP} AS {_select(partials, 'players')}"
+    pieces = [f"SELECT * FROM {parquet_sql(files)}"]
+    if missing:
+        pieces.append(_select(partials, parquet_sql(missing)))
+    keys = ", ".join(ROLLUP_KEYS)
+    return (
+        f"CREATE OR REPLACE TABLE {ROLLUP} AS SELECT {keys}, day, "
+        f"{', '.join(p.merged() for p in partials)} "
+        f"FROM ({' UNION ALL BY NAME '.join(pieces)}) GROUP BY {keys}, day"
+    )
+
+
+@functools.cache
+def part_rollup(partials: tuple[Partial, ...]) -> PartDerivation:
+    """The rollup of one ``players`` part, as a table the warehouse derives from each
+    part it commits (a :class:`~rakestats.warehouse.PartDerivation`).
+
+    >>> d = part_rollup((Partial("hands", "count(*)"),))
+    >>> (d.name, d.source, len(d.version))
+    ('player_rollup', 'players', 16)
+    """
+    template = _select(partials, _SOURCE)
+    version = hashlib.sha256(template.encode()).hexdigest()[:16]
+    return PartDerivation(PART_ROLLUP, "players", version, functools.partial(_build, template))
+
+
+def _build(template: str, path: str) -> pa.Table:
+    con = duckdb.connect(database=":memory:")
+    try:
+        return con.sql(template.replace(_SOURCE, parquet_sql([path]))).to_arrow_table()
+    finally:
+        con.close()
+
+
 @dataclass
 class StatsCache:
-    """One DuckDB connection per snapshot of a store, with the rollup once built.
+    """One DuckDB connection per snapshot of a store, with the rollup once made.
     Queries on it are serialised by a lock (a DuckDB connection is not for concurrent
     use from several threads)."""
 
@@ -48,6 +105,8 @@ class StatsCache:
     has_rollup: bool = False
     lock: threading.RLock = field(default_factory=threading.RLock)
     pinned: Snapshot | None = None  # set while a caller needs one consistent snapshot
+    snapshot: Snapshot | None = None  # the snapshot ``con`` reads
+    store: Store | None = None
 
     def connection(self, store: Store) -> duckdb.DuckDBPyConnection:
         """The connection for the store's current snapshot (caller holds ``lock``)."""
@@ -58,16 +117,20 @@ class StatsCache:
         if self.con is None or self.key != key:
             self.close()
             self.con = connect(store, snap)
-            self.key = key
+            self.key, self.snapshot, self.store = key, snap, store
         return self.con
 
     def ensure_rollup(self, partials: Sequence[Partial]) -> None:
+        """Make the rollup table of the connection's snapshot, once: the sum of its
+        parts' rollups, rolling up the parts that have none."""
         if not self.has_rollup:
-            assert self.con is not None
-            self.con.execute(rollup_sql(partials))
+            assert self.con is not None and self.snapshot is not None and self.store is not None
+            files, missing = derived_parts(self.store, self.snapshot, part_rollup(tuple(partials)))
+            self.con.execute(rollup_sql(partials, files, missing))
             self.has_rollup = True
 
     def close(self) -> None:
         if self.con is not None:
             self.con.close()
         self.con, self.key, self.has_rollup = None, None, False
+        self.snapshot = self.store = None

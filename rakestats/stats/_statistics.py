@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import timedelta
-from typing import Any, Protocol, Unpack, runtime_checkable
+from typing import Any, ClassVar, Protocol, Unpack, runtime_checkable
 
 import duckdb
 import pandas as pd
@@ -33,13 +33,13 @@ from rakestats.stats._filters import FilterArgs, FilterMiss, Filters, filter_mis
 from rakestats.stats._hands import HandArgs, HandSelect, Per, hands_sql
 from rakestats.stats._overview import coverage_sql
 from rakestats.stats._players import PARTIALS, player_stats_sql
-from rakestats.stats._rollup import StatsCache
+from rakestats.stats._rollup import StatsCache, part_rollup
 from rakestats.stats._scope import Scope, run
 from rakestats.stats._sessions import net_won_sql, sessions_sql
 from rakestats.stats._showdown import pickup_stats_sql
 from rakestats.stats._skull import skull_ace_sql
 from rakestats.stats._stud import stud_stats_sql
-from rakestats.warehouse import Snapshot, Store, connect
+from rakestats.warehouse import PartDerivation, Snapshot, Store, connect
 
 __all__ = ["HasStatistics", "Statistics", "StatsMixin"]
 
@@ -54,6 +54,10 @@ class Statistics:
     (with the rollup that ``player_stats`` reads); an ingest makes a new snapshot and
     the next query a new connection. :meth:`clear_cache` lets it go.
     """
+
+    derived_tables: ClassVar[tuple[PartDerivation, ...]] = (part_rollup(tuple(PARTIALS)),)
+    """What the statistics keep beside each part (the rollup ``player_stats`` reads),
+    for a store to compute as it commits parts: ``Warehouse`` gives them to its store."""
 
     def __init__(self, store: Store) -> None:
         self.store = store

@@ -9,8 +9,9 @@
 0
 """
 
+from rakestats.warehouse._derived import PartDerivation, derived_parts
 from rakestats.warehouse._distributed import DaskUnavailableError, client_for
-from rakestats.warehouse._duck import connect
+from rakestats.warehouse._duck import connect, parquet_sql
 from rakestats.warehouse._ingest import (
     COMMIT_EVERY,
     PENDING_SECONDS,
@@ -42,6 +43,7 @@ __all__ = [
     "CompactSummary",
     "DaskUnavailableError",
     "IngestSummary",
+    "PartDerivation",
     "RetrySummary",
     "Snapshot",
     "Store",
@@ -52,7 +54,9 @@ __all__ = [
     "client_for",
     "compact",
     "connect",
+    "derived_parts",
     "ingest_paths",
+    "parquet_sql",
     "retry_quarantined",
     "walk",
     "watch_paths",

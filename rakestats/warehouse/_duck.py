@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 
 import duckdb
 import pyarrow as pa
@@ -10,7 +11,7 @@ import pyarrow as pa
 from rakestats.warehouse._store import Snapshot, Store
 from rakestats.warehouse.schema import TABLES
 
-__all__ = ["connect", "literal_path"]
+__all__ = ["connect", "literal_path", "parquet_sql"]
 
 _GLOB = frozenset("*?[]")
 
@@ -25,6 +26,17 @@ def literal_path(path: str) -> str:
     (``wh*`` would otherwise read ``wh1`` as well). ``path`` must be absolute (DuckDB
     also expands a leading ``~``)."""
     return "".join(f"[{ch}]" if ch in _GLOB else ch for ch in path)
+
+
+def parquet_sql(paths: Sequence[str]) -> str:
+    """A DuckDB table expression that reads the Parquet files ``paths`` (absolute) and
+    nothing else, with no columns taken from the folder names.
+
+    >>> parquet_sql(["/wh/players/game=rake/part-[1].parquet"]).split(", hive")[0]
+    "read_parquet(['/wh/players/game=rake/part-[[]1[]].parquet']"
+    """
+    listing = ", ".join(_sql_string(literal_path(f)) for f in paths)
+    return f"read_parquet([{listing}], hive_partitioning = false, union_by_name = false)"
 
 
 def duck_type(t: pa.DataType) -> str:
@@ -73,11 +85,7 @@ def connect(store: Store, snapshot: Snapshot | None = None) -> duckdb.DuckDBPyCo
     for name, schema in TABLES.items():
         files = store.paths(snap, name)
         if files:
-            listing = ", ".join(_sql_string(literal_path(f)) for f in files)
-            con.execute(
-                f"CREATE VIEW {name} AS SELECT * FROM read_parquet([{listing}], "
-                "hive_partitioning = false, union_by_name = false)"
-            )
+            con.execute(f"CREATE VIEW {name} AS SELECT * FROM {parquet_sql(files)}")
         else:
             # typed in SQL, not registered from Arrow (registering imports pandas)
             cols = ", ".join(f'CAST(NULL AS {duck_type(f.type)}) AS "{f.name}"' for f in schema)

@@ -50,8 +50,11 @@ def compact(
     progress: Callable[[int, int], None] | None = None,
 ) -> CompactSummary:
     """Rewrite each partition's small parts into large ones, in one atomic commit
-    (the caller holds the lock). ``progress`` is told (partitions done, partitions)."""
+    (the caller holds the lock), with the store's derived tables of every part, new or
+    kept (a part written without them gets them). ``progress`` is told (partitions
+    done, partitions)."""
     txn = store.begin()
+    txn.complete_derived()
     before = after = 0
     work: list[tuple[str, str, list[str]]] = []
     for table in TABLES:

@@ -9,6 +9,7 @@ Layout of a warehouse directory::
     hands/game=rake/month=2026-01/part-00000007-0000.parquet
     players/... actions/... pickups/...   partitioned like hands
     quarantine/part-....parquet  files/part-....parquet
+    _derived/<name>/<version>/players/...  tables derived from each part (``_derived``)
 
 Readers use the file list of the current snapshot and nothing else, so they never see
 a part that is being written, and a commit is one atomic rename of a small JSON file.
@@ -18,16 +19,13 @@ Parts that no snapshot mentions (left by a killed run) are removed by the next w
 from __future__ import annotations
 
 import contextlib
-import errno
 import json
 import os
-import re
 import shutil
-import sys
 import threading
 import time
 import warnings
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -37,6 +35,19 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from rakestats._version import __version__
+from rakestats.warehouse._derived import (
+    DerivedParts,
+    PartDerivation,
+    carry_derived,
+    derived_doc,
+    derived_rel,
+    read_derived,
+    referenced_files,
+    split_parts,
+    unreferenced,
+    write_derived,
+)
+from rakestats.warehouse._lock import StaleLockWarning, stale_lock_warning, take_lock
 from rakestats.warehouse.schema import SCHEMA_VERSION, TABLES
 
 __all__ = [
@@ -79,25 +90,15 @@ class WarehouseCorruptError(WarehouseError):
     snapshot lists and that is missing; the message names the file."""
 
 
-class StaleLockWarning(UserWarning):
-    """The writer lock was taken over from a process that died holding it (its pid in
-    ``pid``); its unfinished transaction was discarded."""
-
-    def __init__(self, message: str, pid: int | None) -> None:
-        super().__init__(message)
-        self.pid = pid
-
-
-_HOLDER_PID = re.compile(r"pid (\d+)")
-
-
 @dataclass(frozen=True)
 class Snapshot:
-    """One committed state: the part files of every table, relative to the root."""
+    """One committed state: the part files of every table, relative to the root, and
+    the files derived from them (``rakestats.warehouse._derived``)."""
 
     version: int
     tables: Mapping[str, tuple[str, ...]]
     created_at: str = ""
+    derived: Mapping[str, DerivedParts] = field(default_factory=dict)
 
     def files(self, table: str) -> tuple[str, ...]:
         return tuple(self.tables.get(table, ()))
@@ -113,35 +114,6 @@ def _fsync_dir(path: Path) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
-
-
-_WINDOWS_LOCK_BYTE = 1 << 30  # locked on Windows: past any text the lock file holds
-
-
-def _take_lock(fh: IO[str], wait: bool) -> bool:
-    """Take the exclusive lock on the open lock file: True when taken, False when
-    another process holds it (only when not waiting)."""
-    if sys.platform == "win32":
-        import msvcrt
-
-        while True:
-            os.lseek(fh.fileno(), _WINDOWS_LOCK_BYTE, os.SEEK_SET)
-            try:
-                msvcrt.locking(fh.fileno(), msvcrt.LK_NBLCK, 1)
-                return True
-            except OSError:
-                if not wait:
-                    return False
-                time.sleep(0.2)
-    import fcntl
-
-    try:
-        fcntl.lockf(fh.fileno(), fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
-    except OSError as exc:
-        if exc.errno not in (errno.EAGAIN, errno.EACCES):
-            raise
-        return False
-    return True
 
 
 def _left_by_create(root: Path) -> bool:
@@ -182,11 +154,9 @@ def _read_snapshot(path: Path) -> Snapshot:
         raise WarehouseCorruptError(f"{path}: unreadable snapshot: {exc.strerror or exc}") from None
     try:
         tables = data["tables"]
-        snap = Snapshot(
-            int(data["version"]),
-            {name: tuple(str(f) for f in tables.get(name, [])) for name in TABLES},
-            str(data.get("created_at", "")),
-        )
+        files = {name: tuple(str(f) for f in tables.get(name, [])) for name in TABLES}
+        derived = read_derived(data.get("derived"), files)
+        snap = Snapshot(int(data["version"]), files, str(data.get("created_at", "")), derived)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise WarehouseCorruptError(
             f"{path}: corrupt snapshot: {type(exc).__name__}: {exc}"
@@ -202,14 +172,23 @@ def _read_snapshot(path: Path) -> Snapshot:
 
 
 class Store:
-    """Low-level access to a warehouse directory. Construction does no I/O."""
+    """Low-level access to a warehouse directory. Construction does no I/O.
 
-    def __init__(self, root: str | os.PathLike[str]) -> None:
+    ``derived``: tables to compute from each part of their source table whenever a
+    transaction adds one, committed with it (``rakestats.warehouse._derived``)."""
+
+    def __init__(
+        self, root: str | os.PathLike[str], derived: Sequence[PartDerivation] = ()
+    ) -> None:
         # Every read and write goes through the absolute path, so that no library
         # reading the parts takes a relative name for something else (``~x``, ``s3:``).
         # Glob characters in it are escaped where a reader would glob (``_duck``).
         self.name = os.fspath(root)  # as given, for messages
         self.root = Path(root).absolute()
+        self.derived = tuple(derived)
+        names = [d.name for d in self.derived]
+        if len(set(names)) != len(names) or any(d.source not in TABLES for d in self.derived):
+            raise ValueError(f"derived tables: names must differ, sources be tables: {names}")
 
     # ------------------------------------------------------------------ format
     def exists(self) -> bool:
@@ -330,7 +309,7 @@ class Store:
                 ) from None
             held = False
             try:
-                if not _take_lock(fh, wait):
+                if not take_lock(fh, wait):
                     fh.seek(0)
                     holder = fh.read().strip() or "another process"
                     raise WarehouseLockedError(
@@ -361,17 +340,7 @@ class Store:
 
     def _warn_stale(self, holder: str) -> None:
         """Say that the lock was taken over from a process that died holding it."""
-        m = _HOLDER_PID.search(holder)
-        pid = int(m[1]) if m else None
-        who = holder[:80] if pid is not None else repr(holder[:80])
-        warnings.warn(
-            StaleLockWarning(
-                f"{self.name}: took over a stale writer lock from {who}, "
-                "which ended without releasing it; its uncommitted work is discarded",
-                pid,
-            ),
-            stacklevel=4,
-        )
+        warnings.warn(stale_lock_warning(self.name, holder), stacklevel=4)
 
     def _collect_garbage(self) -> None:
         """Remove staging leftovers, parts no retained snapshot mentions, and old
@@ -384,11 +353,15 @@ class Store:
         ]
         referenced: set[str] = set()
         for p in keep:
-            for files in _read_snapshot(p).tables.values():
+            snap = _read_snapshot(p)
+            for files in snap.tables.values():
                 referenced.update(files)
+            referenced |= referenced_files(snap.derived)
         for p in snaps:
             if p not in keep:
                 p.unlink(missing_ok=True)
+        for path in list(unreferenced(self.root, referenced)):
+            path.unlink(missing_ok=True)
         for name in TABLES:
             base = self.root / name
             if not base.is_dir():
@@ -432,6 +405,7 @@ class Transaction:
     _staged: list[tuple[Path, Path]] = field(default_factory=list)
     _counter: int = 0
     _writers: dict[tuple[str, str], pq.ParquetWriter] = field(default_factory=dict)
+    _complete: list[tuple[PartDerivation, str]] = field(default_factory=list)
 
     @property
     def version(self) -> int:
@@ -478,15 +452,51 @@ class Transaction:
         """Drop a committed part from the next snapshot (compaction, rewrites)."""
         self.removed.setdefault(table, set()).add(rel)
 
+    def complete_derived(self) -> None:
+        """Have :meth:`commit` also compute the store's derived tables of the committed
+        parts that have none (written before, or by a store without them)."""
+        for d in self.store.derived:
+            _, missing = split_parts(
+                self.store.root, self.base.derived, self.base.files(d.source), d
+            )
+            self._complete += [(d, rel) for rel in missing]
+
     @property
     def empty(self) -> bool:
-        return not self.added and not self.removed
+        return not self.added and not self.removed and not self._complete
+
+    def _derive(self, tables: Mapping[str, list[str]]) -> dict[str, list[str]]:
+        """Stage the store's derived tables of the parts this transaction adds, and of
+        those :meth:`complete_derived` found without; the parts that got one, by name."""
+        todo = [
+            (d, rel, self.staging / rel)
+            for d in self.store.derived
+            for rel in self.added.get(d.source, [])
+        ]
+        todo += [
+            (d, rel, self.store.root / rel) for d, rel in self._complete if rel in tables[d.source]
+        ]
+        built: dict[str, list[str]] = {}
+        for d, rel, part in todo:
+            out = derived_rel(d.name, d.version, rel)
+            staged = self.staging / out
+            write_derived(d, part, staged, {"compression": "zstd", "compression_level": ZSTD_LEVEL})
+            self._staged.append((staged, self.store.root / out))
+            built.setdefault(d.name, []).append(rel)
+        return built
 
     def commit(self) -> Snapshot:
-        """Move staged parts into place, then publish the new snapshot atomically."""
+        """Stage the derived tables, move staged files into place, then publish the new
+        snapshot atomically."""
         for writer in self._writers.values():
             writer.close()
         self._writers.clear()
+        tables = {}
+        for name in TABLES:
+            gone = self.removed.get(name, set())
+            kept = [f for f in self.base.files(name) if f not in gone]
+            tables[name] = kept + self.added.get(name, [])
+        built = self._derive(tables)
         for staged, final in self._staged:
             final.parent.mkdir(parents=True, exist_ok=True)
             with open(staged, "rb") as fh:
@@ -494,16 +504,13 @@ class Transaction:
             os.replace(staged, final)
         for final_dir in {final.parent for _, final in self._staged}:
             _fsync_dir(final_dir)
-        tables = {}
-        for name in TABLES:
-            gone = self.removed.get(name, set())
-            kept = [f for f in self.base.files(name) if f not in gone]
-            tables[name] = kept + self.added.get(name, [])
+        derived = carry_derived(self.base.derived, tables, self.store.derived, built)
         created = datetime.now(UTC).isoformat()
         doc = {"version": self.version, "schema_version": SCHEMA_VERSION, "created_at": created}
         doc["tables"] = tables
+        doc["derived"] = derived_doc(derived)
         snap_dir = self.store.root / SNAPSHOTS
         snap_dir.mkdir(parents=True, exist_ok=True)
         _write_atomic(snap_dir / f"{self.version:08d}.json", json.dumps(doc, indent=1).encode())
         shutil.rmtree(self.staging, ignore_errors=True)
-        return Snapshot(self.version, {k: tuple(v) for k, v in tables.items()}, created)
+        return Snapshot(self.version, {k: tuple(v) for k, v in tables.items()}, created, derived)
