@@ -44,7 +44,26 @@ from rakestats.formats.stud._model import (
 from rakestats.formats.stud.reader import StudReader
 from rakestats.records import HandRecord
 
-__all__ = ["Closing", "SeatResult", "Terse", "TerseReader"]
+__all__ = ["Closing", "SeatResult", "Terse", "TerseReader", "third_street_opened"]
+
+
+def third_street_opened(items: list[Item], renumber: bool) -> list[Item]:
+    """The items of a room that writes no section before the cards of 3rd street
+    (KingsClub until 2022, Winning's old software): a 3rd-street section before the
+    first cards; ``renumber``: the room's later sections are named one street early
+    (its ``3RD STREET`` opens 4th street) and are moved on by one. A hand whose first
+    cards follow a section is left as it is."""
+    first = next((i for i, x in enumerate(items) if isinstance(x, (DealtLine, StreetLine))), None)
+    if first is None or isinstance(items[first], StreetLine):
+        return items
+    out: list[Item] = []
+    for k, it in enumerate(items):
+        if k == first:
+            out.append(StreetLine(it.line, 1))
+        if renumber and isinstance(it, StreetLine) and it.street <= 4:
+            it = replace(it, street=it.street + 1)
+        out.append(it)
+    return out
 
 
 class Terse:
@@ -52,7 +71,8 @@ class Terse:
 
     - ``DealtLine.before``: the cards dealt to the player on earlier streets (the
       hero's all, the others' up cards), for rooms that write the new card only; a
-      deal of hidden cards only (``[X]``) is dropped;
+      deal of hidden cards only (``[X]``) is dropped, and a street's cards written a
+      line each are one deal;
     - a ``bet`` on 3rd street is the completion (``to`` the amount);
     - a ``call`` that gives only ``to`` (the round total after it) gets its ``amount``.
 
@@ -68,6 +88,7 @@ class Terse:
         self._held: dict[str, list[StdCard]] = {n: [] for n in names}
         self._round: dict[str, int] = dict.fromkeys(names, 0)
         self._street = 0
+        self._dealt_at: dict[str, int] = {}  # the street's deal of each player, in items
         self.items: list[Item] = []
         for it in items:
             new = self._item(it)
@@ -79,6 +100,7 @@ class Terse:
         if isinstance(it, StreetLine) and it.street != 6:
             self._close_round()
             self._street = it.street
+            self._dealt_at = {}
         elif isinstance(it, AnteLine):
             self.put_in += it.amount
         elif isinstance(it, DealtLine):
@@ -91,9 +113,17 @@ class Terse:
         if not it.new and not it.before:
             return None  # hidden cards only
         held = self._held.setdefault(it.name, [])
+        k = self._dealt_at.get(it.name)
+        if k is not None and not it.before:  # a card a line: one deal of the street
+            first = self.items[k]
+            assert isinstance(first, DealtLine)
+            self.items[k] = replace(first, new=first.new + it.new)
+            held.extend(it.new)
+            return None
         if not it.before and held:
             it = replace(it, before=tuple(held))
         held.extend(it.new)
+        self._dealt_at[it.name] = len(self.items)
         return it
 
     def _act(self, it: ActLine) -> ActLine:
@@ -159,7 +189,8 @@ class Closing:
     def items(self, terse: Terse) -> list[Item]:
         """The hand's items for the replay: the play, the cards shown in the summary
         (a show for a player still in at a showdown, else only checked against the
-        cards dealt), the uncalled bets, the summary, the pots taken and the pot line.
+        cards dealt), the uncalled bets (when the room writes none), the summary, the
+        pots taken and the pot line.
 
         A room that counts an uncalled bet in the winnings and the pot (their sum and
         the rake make every chip put in) has it taken off both."""
@@ -169,11 +200,13 @@ class Closing:
         )
         top = body[at] if at is not None else StreetLine(self.line, 7)
         body = body[:at] if at is not None else body
-        returned = sum(a for _, a in terse.uncalled)
+        written = any(isinstance(x, UncalledLine) for x in body)
+        uncalled = [] if written else terse.uncalled
+        returned = sum(a for _, a in uncalled)
         collects = list(self.collects)
         taken = sum(c.amount for c in collects) + self.rake
         if returned and taken == terse.put_in:
-            collects = _less_uncalled(collects, terse.uncalled)
+            collects = _less_uncalled(collects, uncalled)
         total = self.total if self.total is not None else terse.put_in - returned
         if returned and total == terse.put_in:
             total -= returned
@@ -181,7 +214,7 @@ class Closing:
         return [
             *body,
             *self._shows(body),
-            *(UncalledLine(self.line, name, a) for name, a in terse.uncalled),
+            *(UncalledLine(self.line, name, a) for name, a in uncalled),
             top,
             *collects,
             TotalLine(where, total, self.rake, tuple(self.pots) if sum(self.pots) == total else ()),
