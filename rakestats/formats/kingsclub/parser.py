@@ -24,31 +24,13 @@ from rakestats.formats.kingsclub._header import HEADER, TABLE, parse_header
 from rakestats.formats.kingsclub._summary import read_closing
 from rakestats.formats.stud import AMOUNT, StudHeader, fail
 from rakestats.formats.stud._grammar import read_seats
-from rakestats.formats.stud._model import DealtLine, Item, ParsedStudHand, ShowLine, StreetLine
-from rakestats.formats.stud._terse import Terse, TerseReader
+from rakestats.formats.stud._model import Item, ParsedStudHand, ShowLine, StreetLine
+from rakestats.formats.stud._terse import Terse, TerseReader, third_street_opened
 
 __all__ = ["KingsClubParser"]
 
 _ALLIN = r"(?P<allin>,? and is all[ -]in)?(?: and has reached the [$\d.,]+ cap)?"
 _CANCELLED = re.compile(r"^Hand cancelled", re.IGNORECASE)
-
-
-def _late_streets(items: list[Item]) -> list[Item]:
-    """Streets as KingsClub named them until 2022 (no section for 3rd street, ``3RD
-    STREET`` for 4th ...) to the streets dealt; a hand with a 3rd-street section first
-    is left as it is."""
-    first = next((i for i, x in enumerate(items) if isinstance(x, (DealtLine, StreetLine))), None)
-    if first is None or isinstance(items[first], StreetLine):
-        return items
-    dealt = items[first]
-    out: list[Item] = []
-    for k, it in enumerate(items):
-        if k == first:
-            out.append(StreetLine(dealt.line, 1))
-        if isinstance(it, StreetLine) and it.street <= 4:
-            it = replace(it, street=it.street + 1)
-        out.append(it)
-    return out
 
 
 def _check_shows(items: list[Item]) -> None:
@@ -124,6 +106,7 @@ class KingsClubParser(TerseReader):
         hand = read_seats(self, header, lines[k - 1 :], first_line + k - 1)
         hand.first_line, hand.table = first_line, header.table or hand.table
         hand.room = replace(hand.room, raise_on_bring_in=True)
+        hand.max_seats = max(hand.max_seats, *(s.seat for s in hand.seats))
         names = [s.name for s in hand.seats]
         play = hand.seats[-1].line - first_line + 1
         summary = next(
@@ -132,7 +115,7 @@ class KingsClubParser(TerseReader):
         )
         if summary is None:
             raise fail(first_line + len(lines) - 1, "the hand has no '*** SUMMARY ***'")
-        items = _late_streets(hand.items)
+        items = third_street_opened(hand.items, renumber=True)
         _check_shows(items)
         terse = Terse(items, names)
         self.closing = read_closing(lines, summary, play, first_line, header.scale, names)
