@@ -20,7 +20,7 @@ from typing import ClassVar
 from rakestats.formats._base import HandError, ParseResult
 from rakestats.formats.files import Block, Stream, TextBlock
 from rakestats.formats.stud import StudHeader, StudReader, fail
-from rakestats.formats.xmlstud._events import Act, EventHand, build, infer_bets
+from rakestats.formats.xmlstud._events import Act, Cards, EventHand, build, infer_bets
 from rakestats.formats.xmlstud._xml import Node, cut_elements, parse_xml, piece_lines
 from rakestats.records import QuarantineRecord, SkipRecord
 
@@ -29,6 +29,18 @@ __all__ = ["XmlStudReader"]
 _MAX_CONTEXT_LINES = 200  # lines of the file's header kept with a quarantined hand
 _DTD = re.compile(r"<!(?:DOCTYPE|ENTITY)", re.IGNORECASE)
 _REFUSED = "a document type declaration (DTD) is refused: no hand of the file is read"
+
+
+def _open_pair(hand: EventHand) -> bool:
+    """Whether a pair shows on 4th street of Seven-Card Stud (the big bet allowed)."""
+    if hand.header.game != "stud":
+        return False
+    for e in hand.events:
+        if isinstance(e, Cards) and e.street == 2 and len(e.cards) == 4:
+            up = e.cards[2:]
+            if up[0] is not None and up[1] is not None and up[0].rank == up[1].rank:
+                return True
+    return False
 
 
 class XmlStudReader(StudReader):
@@ -43,8 +55,10 @@ class XmlStudReader(StudReader):
         self.context_lines: list[str] = []
         #: Set by a document type declaration before the hands: they are all refused.
         self.refused: HandError | None = None
-        #: The bets of each tournament level seen in the file, by (ante, bring-in).
-        self.levels: dict[tuple[int, int], tuple[int, int]] = {}
+        #: Why the file's header before the hands cannot be read (None: it can).
+        self.context_error: HandError | None = None
+        #: The bets of each tournament level seen in the file, by its ante.
+        self.levels: dict[int, tuple[int, int]] = {}
 
     # ------------------------------------------------------------------ the room's part
     def take_context(self, text: str, start: int) -> bool:
@@ -77,7 +91,14 @@ class XmlStudReader(StudReader):
             if dtd is not None and self.refused is None:
                 at = piece.start + text.count("\n", 0, dtd.start())
                 self.refused = HandError(at, f"line {at}: {_REFUSED}")
-            if text.strip() and self.take_context(text, piece.start):
+            if not text.strip():
+                continue
+            try:
+                taken = self.take_context(text, piece.start)
+                self.context_error = None if taken else self.context_error
+            except HandError as e:  # the hands after it say why they cannot be read
+                taken, self.context_error = True, e
+            if taken:
                 lines = [ln.rstrip() for ln in text.strip().splitlines()]
                 self.context_lines = lines[:_MAX_CONTEXT_LINES]
 
@@ -100,6 +121,8 @@ class XmlStudReader(StudReader):
         try:
             if self.refused is not None:
                 raise self.refused
+            if self.context_error is not None:
+                raise self.context_error
             root = parse_xml(lines, first_line)
             if root.tag != self.hand_tag:
                 raise fail(first_line, f"a <{root.tag}> element, not a <{self.hand_tag}>")
@@ -123,14 +146,13 @@ class XmlStudReader(StudReader):
 
     def level_bets(self, hand: EventHand) -> EventHand:
         """A hand whose header gives no bets (a tournament level): its bets from its own
-        full bets, else from an earlier hand of the level in the file (same ante and
-        bring-in); else a stand-in above every stack (no full bet to check) and the
+        full bets, else from an earlier hand of the level in the file (the same ante);
+        else a stand-in above every stack (no full bet to check) and the
         record says the bets are unknown."""
         acts = [e for e in hand.events if isinstance(e, Act)]
-        antes = [a.amount or 0 for a in acts if a.verb == "ante"]
-        bring_in = next((a.amount or 0 for a in acts if a.verb == "bring_in"), 0)
-        key = (max(antes, default=0), bring_in)
-        bets = infer_bets(acts, {p.name: p.stack for p in hand.players})
+        key = max((a.amount or 0 for a in acts if a.verb == "ante"), default=0)
+        stacks = {p.name: p.stack for p in hand.players}
+        bets = infer_bets(acts, stacks, small_on_4th=not _open_pair(hand))
         if bets is not None:
             self.levels[key] = bets
         else:
