@@ -6,6 +6,7 @@ from rakestats.formats._base import SiteParser
 from rakestats.formats.absolute.parser import AbsoluteParser
 from rakestats.formats.everleaf.parser import EverleafParser
 from rakestats.formats.fulltilt.parser import FullTiltParser
+from rakestats.formats.ipoker.parser import IPokerParser
 from rakestats.formats.merge.parser import MergeParser
 from rakestats.formats.ongame.parser import OnGameParser
 from rakestats.formats.partypoker.parser import PartyPokerParser
@@ -27,6 +28,7 @@ PARSERS: list[type[SiteParser]] = [
     AbsoluteParser,
     OnGameParser,
     MergeParser,
+    IPokerParser,
 ]
 """Known formats, tried in order: a room's reader is added here (docs/rooms.md)."""
 
