@@ -70,3 +70,16 @@ def summaries(path: Path, header: str) -> list[Summary]:
     if hand_id is not None:
         out.append(Summary(hand_id, pot, rake, won))
     return out
+
+
+def check_chips(rec: HandRecord, put: dict[str, int], won: dict[str, int]) -> None:
+    """A hand agrees with the chips each player put in and took out as its file says
+    (for rooms that write no summary: XML rooms): the rake is what went in and did not
+    come out, each player's net is what they took less what they put in (an uncalled bet
+    both), and the players are those who put chips in."""
+    assert rec.house_fee == sum(put.values()) - sum(won.values())
+    net = {p.player: p.collected - p.invested for p in rec.players}
+    assert net == {n: won.get(n, 0) - put.get(n, 0) for n in net}
+    assert set(put) == set(net)
+    assert sum(p.invested for p in rec.players) == rec.total_pot
+    assert sum(p.collected for p in rec.players) + rec.house_fee == rec.total_pot
