@@ -13,7 +13,7 @@ import pytest
 
 from rakestats.formats.ipoker._header import Session, amount, game_header
 from rakestats.records import Game, HandRecord, QuarantineRecord, SkipRecord
-from tests.formats.stud.summary import DATA, records
+from tests.formats.stud.summary import DATA, check_chips, records
 
 FILES = sorted((DATA / "cash" / "iPoker").rglob("7-*")) + sorted(
     (DATA / "tour" / "iPoker").rglob("*.txt")
@@ -65,11 +65,7 @@ def test_every_hand_matches_the_file(path: Path) -> None:
         assert isinstance(rec, HandRecord), rec
         put, won = said[rec.hand_id]
         assert rec.site == "iPoker" and rec.game in (Game.STUD, Game.STUD8)
-        assert rec.house_fee == sum(put.values()) - sum(won.values())
-        net = {p.player: p.collected - p.invested for p in rec.players}
-        assert net == {n: won.get(n, 0) - put.get(n, 0) for n in net}
-        assert set(put) == set(net)  # the players dealt in, no one else
-        assert sum(p.invested for p in rec.players) == rec.total_pot
+        check_chips(rec, put, won)
 
 
 def test_cash_quirks_and_times() -> None:
