@@ -14,7 +14,7 @@ uncalled bet and the showdown.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from rakestats.cards import StdCard
@@ -328,6 +328,21 @@ def build(hand: EventHand) -> ParsedStudHand:
     return parsed
 
 
+def _walk(acts: Sequence[Act]) -> Iterator[tuple[Act, int, int, int]]:
+    """Each action with what its player had in the round before it, the round's highest
+    total before it and the round total it makes (a check or fold: what they had)."""
+    rounds: dict[str, int] = {}
+    street = -1
+    for a in acts:
+        if a.street != street:
+            street, rounds = a.street, {}
+        have = rounds.get(a.name, 0)
+        top = max(rounds.values(), default=0)
+        total = have if a.verb in ("check", "fold") else _total(a, have, top)
+        rounds[a.name] = total
+        yield a, have, top, total
+
+
 def chips_put(acts: Sequence[Act]) -> dict[str, int]:
     """The chips each player's actions put in (as if no stack ran out).
 
@@ -336,16 +351,7 @@ def chips_put(acts: Sequence[Act]) -> dict[str, int]:
     {'A': 105, 'B': 50}
     """
     put: dict[str, int] = {}
-    rounds: dict[str, int] = {}
-    street = -1
-    for a in acts:
-        if a.street != street:
-            street, rounds = a.street, {}
-        if a.verb in ("check", "fold"):
-            continue
-        have = rounds.get(a.name, 0)
-        total = _total(a, have, max(rounds.values(), default=0))
-        rounds[a.name] = total
+    for a, have, _, total in _walk(acts):
         put[a.name] = put.get(a.name, 0) + total - have
     return put
 
@@ -368,21 +374,13 @@ def infer_bets(
     (80, 160)
     """
     left = dict(stacks)
-    rounds: dict[str, int] = {}
     street = -1
     clean = False  # the round's highest total was made by a full bet (not all-in)
     sizes: dict[int, int] = {}  # street kind (1: small, 3: big) -> the bet seen
-    for a in acts:
+    for a, have, top, total in _walk(acts):
         if a.street != street:
-            street, rounds, clean = a.street, {}, False
-        have = rounds.get(a.name, 0)
-        top = max(rounds.values(), default=0)
-        if a.verb in ("bet", "complete", "raise", "bring_in", "call", "all_in"):
-            total = _total(a, have, top)
-        else:
-            total = have
+            street, clean = a.street, False
         left[a.name] = left.get(a.name, 0) - (total - have)
-        rounds[a.name] = total
         if total <= top:
             continue
         full = a.verb in ("bet", "complete", "raise") and left[a.name] > 0
