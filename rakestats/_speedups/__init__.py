@@ -25,6 +25,9 @@ __all__ = ["HOT", "compiled", "copy_source", "load", "source_digest"]
 # module name here -> the source module it is compiled from
 HOT = {
     "c_rake_lean": "rakestats.formats.rake._lean",
+    "c_rake_lean_play": "rakestats.formats.rake._lean_play",
+    "c_rake_lean_state": "rakestats.formats.rake._lean_state",
+    "c_rake_text": "rakestats.formats.rake._text",
     "c_rake_fast": "rakestats.formats.rake._fast",
     "c_betting_rules": "rakestats.rake.betting_rules",
 }

@@ -95,6 +95,8 @@ class IngestSummary:
     seconds: float = 0.0  # wall time of the run
     unit_seconds: float = 0.0  # CPU time of the units, wherever they ran
     driver_seconds: float = 0.0  # wall time the driver spent deduplicating and committing
+    # hands the fast path passed to the full parser, by reason (see formats.rake._unhandled)
+    fast_path_declined: dict[str, int] = field(default_factory=dict)
 
     @property
     def clean(self) -> bool:
@@ -403,6 +405,8 @@ def _drive(
         r.pending += res.pending
         r.quarantined += len(res.quarantined)
         buf.quarantine.extend(keys.new_quarantine(res.quarantined))
+        for reason, n in res.declined.items():
+            summary.fast_path_declined[reason] = summary.fast_path_declined.get(reason, 0) + n
         if res.error is not None:
             where = f"{r.path}!{res.unit.member}" if res.unit.member else r.path
             r.error = r.error or res.error

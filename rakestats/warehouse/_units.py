@@ -75,6 +75,7 @@ class UnitResult:
     pending: int = 0  # a trailing hand still being written (not counted in ``read``)
     error: str | None = None
     seconds: float = 0.0  # CPU time the unit took where it ran
+    declined: dict[str, int] = field(default_factory=dict)  # by the fast path, by reason
 
 
 def units_of(path: str, file_index: int, first: int, pending_seconds: float = 0.0) -> list[Unit]:
@@ -95,6 +96,8 @@ class _EveryCopy(HandColumns):
     """A batch that keeps every copy of a hand: a file may hold one hand twice, from
     the same view (a duplicate), from another view (to merge) or with other content
     (a conflict); the driver tells which."""
+
+    declined: dict[str, int]  # the unit's tally of the hands the fast path declined
 
     def claim(self, key: int) -> bool:
         self.keys.add(key)
@@ -161,7 +164,7 @@ class _Chunk:
     def __init__(self, staging: Path, first: Unit) -> None:
         self.staging = staging
         self.first = first
-        self.cols: HandColumns = _EveryCopy()
+        self.cols = _EveryCopy()
         self.n_batches = 0
         self.open: list[tuple[UnitResult, dict[str, tuple[int, int]]]] = []  # unstaged
         self.last: Segment | None = None
@@ -251,6 +254,7 @@ def _scan_unit(unit: Unit, chunk: _Chunk, result: UnitResult) -> None:
     from rakestats.formats import ReadError, Stored, UnrecognizedFileError, scan_file
 
     cols = chunk.cols
+    cols.declined = result.declined
     begin = chunk.start()
     stored = Stored.STORED
     last: object = None

@@ -28,7 +28,7 @@ def card_text(card: Card) -> str:
     return text if text is not None else str(card)
 
 
-def cards_text(cards: Sequence[Card]) -> str:
+def cards_text(cards: Sequence[Card | None]) -> str:
     try:
         return " ".join([_TEXT[id(c)] for c in cards])
     except KeyError:

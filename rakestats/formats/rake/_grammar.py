@@ -1,9 +1,11 @@
-"""The Rake hand-history grammar: line patterns, and lines to a :class:`ParsedHand`.
+"""The Rake hand-history grammar: a hand's lines to a :class:`ParsedHand`.
 
-Lines are dispatched on their prefix (``*** `` section headers, ``Seat ``, ``Dealt to ``,
-``Face ``, ``Uncalled bet (``, ``Total pot ``, else a declared player name, longest
-first); one precompiled pattern then reads the rest of the line. The grammar is in
-docs/hand-history-format.md; nothing here checks the rules of play (see _rake_replay).
+The header and seat lines are read with the patterns of :mod:`._patterns` (made from
+the renderer, :mod:`._text`); the section headers split the rest. In each section the
+lines that carry what happened are read into values — a player line belongs to the
+longest declared name it begins with whose line pattern fits — and every other line is
+kept as text for the checker (:mod:`._replay`), which compares it with the renderer's.
+Nothing here checks the rules of play.
 """
 
 from __future__ import annotations
@@ -14,46 +16,34 @@ from datetime import UTC, datetime, timedelta, timezone, tzinfo
 
 from rakestats.cards import DECK, Card
 from rakestats.formats._base import HandError
+from rakestats.formats.rake import _text as t
 from rakestats.formats.rake._model import (
     ActionLine,
-    AnteLine,
-    CollectLine,
     DealtLine,
     Item,
     MiddleLine,
-    OutcomeLine,
     ParsedHand,
     PickLine,
     SeatLine,
     Section,
     SectionBlock,
     ShowLine,
-    SkullLine,
-    TotalLine,
-    UncalledLine,
+    TextLine,
 )
-from rakestats.formats.rake._patterns import RakePatterns
+from rakestats.formats.rake._patterns import RakePatterns, read_fee
 from rakestats.rake.events import ActionKind
-from rakestats.rake.rules import NO_FEE, HouseFee
 
 __all__ = ["RakePatterns", "parse_lines", "unexpected"]
 
 _CARD_BY_TEXT: dict[str, Card] = {str(c): c for c in DECK}
-_ROUND_OF_WORD = {"first": 1, "second": 2, "third": 3}
-_DIGITS = re.compile("[0-9]+")
-_KIND_OF_WORD = {
-    "folds": ActionKind.FOLD,
-    "checks": ActionKind.CHECK,
-    "calls": ActionKind.CALL,
-    "bets": ActionKind.BET,
-}
-_SIMPLE_ACTIONS = {": folds": ActionKind.FOLD, ": checks": ActionKind.CHECK}
-_TZ_CACHE: dict[str, tzinfo] = {"UTC": UTC}
-_FEE_CACHE: dict[str, HouseFee] = {"House fee: none": NO_FEE}
-_DEAL, _MIDDLE, _REVEAL, _COLLECT, _SUMMARY = 0, 2, 7, 8, 9
-_BETTING = frozenset((1, 4, 6))
-_PLAYER_SECTIONS = frozenset((3, 5))  # the pick-ups
-_RAISE = ActionKind.RAISE
+_TZ_CACHE: dict[str, tzinfo] = {t.UTC_NAME: UTC}
+_BETTING = frozenset((Section.ROUND1, Section.ROUND2, Section.ROUND3))
+_PICKUPS = frozenset((Section.PICKUP1, Section.PICKUP2))
+_AMOUNTS = (
+    ("call_pattern", ActionKind.CALL),
+    ("bet_pattern", ActionKind.BET),
+    ("raise_pattern", ActionKind.RAISE),
+)
 
 
 def unexpected(lineno: int, text: str, why: str = "unexpected line") -> HandError:
@@ -76,18 +66,8 @@ def _cards(text: str, n: int, lineno: int) -> tuple[Card, ...]:
 def _tz(text: str) -> tzinfo:
     tz = _TZ_CACHE.get(text)
     if tz is None:
-        sign = -1 if text[0] == "-" else 1
-        delta = timedelta(hours=int(text[1:3]), minutes=int(text[4:6]))
-        tz = _TZ_CACHE[text] = timezone(sign * delta)
+        tz = _TZ_CACHE[text] = timezone(timedelta(seconds=t.zone_seconds(text)))
     return tz
-
-
-def _fee(line: str, m: re.Match[str]) -> HouseFee:
-    fee = _FEE_CACHE.get(line)
-    if fee is None:
-        cap = int(m[2]) if m[2] is not None else None
-        fee = _FEE_CACHE[line] = HouseFee.from_percent(m[1], cap)
-    return fee
 
 
 def _header(p: type[RakePatterns], lines: Sequence[str], first: int) -> ParsedHand:
@@ -96,42 +76,59 @@ def _header(p: type[RakePatterns], lines: Sequence[str], first: int) -> ParsedHa
     m = p.header_pattern.match(lines[0])
     if m is None:
         raise unexpected(first, lines[0], "not a Rake hand header:")
-    y, mo, d, h, mi, s = (int(m[i]) for i in range(4, 10))
+    y, mo, d, h, mi, s = (int(m[k]) for k in "YmdHMS")
     try:
-        played_at = datetime(y, mo, d, h, mi, s, tzinfo=_tz(m[10])).astimezone(UTC)
+        played_at = datetime(y, mo, d, h, mi, s, tzinfo=_tz(m["zone"])).astimezone(UTC)
     except ValueError as e:
         raise HandError(first, f"line {first}: bad date: {e}") from None
-    t = p.table_pattern.match(lines[1])
-    if t is None:
+    tab = p.table_pattern.match(lines[1])
+    if tab is None:
         raise unexpected(first + 1, lines[1])
-    f = p.fee_pattern.match(lines[2])
-    if f is None:
-        raise unexpected(first + 2, lines[2])
-    view_line = lines[3]
-    if view_line == "View: server":
-        view, hero = "server", None
-    elif view_line.startswith("View: player ") and len(view_line) > 13:
-        view, hero = "player", view_line[13:]
-    else:
-        raise unexpected(first + 3, view_line)
     try:
-        fee = _fee(lines[2], f)
+        fee = read_fee(lines[2])
     except ValueError as e:
-        raise HandError(first + 2, f"line {first + 2}: {e}") from None
+        fee_error: ValueError | None = e
+        fee = None
+    else:
+        fee_error = None
+        if fee is None:
+            raise unexpected(first + 2, lines[2])
+    view_line = lines[3]
+    if view_line == t.view(None):
+        view, hero = "server", None
+    else:
+        hero = _hero(view_line)
+        if hero is None:
+            raise unexpected(first + 3, view_line)
+        view = "player"
+    if fee is None:
+        raise HandError(first + 2, f"line {first + 2}: {fee_error}")
     return ParsedHand(
         first_line=first,
         last_line=first + len(lines) - 1,
-        site=m[1],
-        hand_id=m[2],
-        ante=int(m[3]),
+        site=m["site"],
+        hand_id=m["hand_id"],
+        ante=int(m["ante"]),
         played_at=played_at,
-        table=t[1],
-        max_seats=int(t[2]),
-        dealer_seat=int(t[3]),
+        table=tab["table"],
+        max_seats=int(tab["max_seats"]),
+        dealer_seat=int(tab["dealer"]),
         house_fee=fee,
         view=view,
         hero=hero,
     )
+
+
+_VIEW_OF = t.view("\x00")
+_VIEW_HEAD = _VIEW_OF[: _VIEW_OF.index("\x00")]
+
+
+def _hero(line: str) -> str | None:
+    """The hero named by a player's view line, or None when the line is not one."""
+    if line.startswith(_VIEW_HEAD) and len(line) > len(_VIEW_HEAD):
+        hero = line[len(_VIEW_HEAD) :]
+        return hero if t.view(hero) == line else None
+    return None
 
 
 def parse_lines(p: type[RakePatterns], lines: Sequence[str], first: int) -> ParsedHand:
@@ -139,211 +136,164 @@ def parse_lines(p: type[RakePatterns], lines: Sequence[str], first: int) -> Pars
     hand = _header(p, lines, first)
     n = len(lines)
     i = 4
-    seat_pattern = p.seat_pattern
-    while i < n and lines[i].startswith("Seat "):
-        m = seat_pattern.match(lines[i])
+    while i < n and lines[i].startswith(p.seat_prefix):
+        m = p.seat_pattern.match(lines[i])
         if m is None:
             raise unexpected(first + i, lines[i])
-        hand.seats.append(SeatLine(first + i, int(m[1]), m[2], int(m[3])))
+        hand.seats.append(SeatLine(first + i, int(m["seat"]), m["name"], int(m["chips"])))
         i += 1
     if not hand.seats:
         if i == n:
             raise HandError(first + n - 1, "hand ends before the seat lines")
         raise unexpected(first + i, lines[i])
-    name_set = frozenset(s.name for s in hand.seats)
-    if hand.hero is not None and hand.hero not in name_set:
+    names = sorted({s.name for s in hand.seats}, key=len, reverse=True)
+    if hand.hero is not None and hand.hero not in names:
         raise HandError(first + 3, f"line {first + 3}: the hero {hand.hero!r} has no seat")
-    ante_pattern = p.ante_pattern
-    while i < n and not lines[i].startswith("*** "):
-        line = lines[i]
-        k = line.rfind(": ")
-        m = ante_pattern.match(line, k) if k > 0 and line[:k] in name_set else None
-        if m is None:
-            raise unexpected(first + i, line)
-        hand.antes.append(AnteLine(first + i, line[:k], int(m[1]), m[2] is not None))
+    while i < n and not lines[i].startswith(p.section_prefix):
+        if _player(p.ante_pattern, lines[i], names) is None:
+            raise unexpected(first + i, lines[i])
+        hand.antes.append(TextLine(first + i, lines[i]))
         i += 1
-    _body(p, hand, lines, i, name_set)
+    _body(p, hand, lines, i, names)
     return hand
 
 
 def _body(
-    p: type[RakePatterns],
-    hand: ParsedHand,
-    lines: Sequence[str],
-    i: int,
-    name_set: frozenset[str],
+    p: type[RakePatterns], hand: ParsedHand, lines: Sequence[str], i: int, names: list[str]
 ) -> None:
     first = hand.first_line
     n = len(lines)
     headers = p.section_headers
     block: SectionBlock | None = None
-    items: list[Item] = []
-    sec = -1
-    collect_pattern = p.collect_pattern
-    while i < n:
-        line = lines[i]
-        lineno = first + i
-        i += 1
-        if line.startswith("*** "):
-            new = headers.get(line)
-            if new is not None:
-                if new == _SUMMARY:
-                    if sec != _COLLECT:
-                        raise unexpected(lineno, line, "no 'collected' line before")
-                    _summary(p, hand, lines, i)
-                    return
-                if new != sec + 1:
-                    raise unexpected(lineno, line, "section out of order:")
-                block = SectionBlock(new, lineno)
-                items = block.items
-                hand.sections.append(block)
-                sec = new
-                continue
-        if block is None:
+    for j in range(i, n):
+        line = lines[j]
+        lineno = first + j
+        new = headers.get(line)
+        if new is not None:
+            if new is Section.SUMMARY and block is not None:
+                hand.summary_line = lineno
+                hand.summary = [TextLine(first + k, lines[k]) for k in range(j + 1, n)]
+                return
+            if new != (-1 if block is None else block.section) + 1:
+                raise unexpected(lineno, line, "section out of order:")
+            block = SectionBlock(new, lineno)
+            hand.sections.append(block)
+        elif block is None:
             raise unexpected(lineno, line)
-        if sec in _PLAYER_SECTIONS:
-            item = _player_line(p, line, lineno, name_set, sec)
-            if item is None:
-                raise unexpected(lineno, line)
-            items.append(item)
-        elif sec == _DEAL:
-            j = line.rfind(" [")
-            if not line.startswith("Dealt to ") or j < 0 or line[-1] != "]":
-                raise unexpected(lineno, line)
-            name = line[9:j]
-            if name not in name_set:
-                raise unexpected(lineno, line, "unknown player in")
-            items.append(DealtLine(lineno, name, _cards(line[j + 2 : -1], 3, lineno)))
-        elif sec == _MIDDLE:
+        elif block.section is Section.MIDDLE:
             _middle(p, block, line, lineno)
-        else:  # betting rounds, the Reveal, the collected pots
-            if sec != _COLLECT:
-                item = _player_line(p, line, lineno, name_set, sec)
-                if item is not None:
-                    items.append(item)
-                    continue
-                if sec != _REVEAL and line.startswith("Uncalled bet ("):
-                    m = p.uncalled_pattern.match(line)
-                    if m is not None and m[2] in name_set:
-                        items.append(UncalledLine(lineno, int(m[1]), m[2]))
-                        continue
-            j = line.rfind(" collected ")
-            m = collect_pattern.match(line, j) if j > 0 and line[:j] in name_set else None
-            if m is None:
-                raise unexpected(lineno, line)
-            if sec != _COLLECT:
-                block = SectionBlock(Section.COLLECT, lineno)
-                items = block.items
-                hand.sections.append(block)
-                sec = _COLLECT
-            pot = 0 if m[3] is None else int(m[3])
-            items.append(CollectLine(lineno, line[:j], int(m[1]), pot, m[2] is not None))
+        else:
+            block.items.append(_item(p, block.section, line, lineno, names))
     raise HandError(first + n - 1, f"hand ends before the summary (line {first + n - 1})")
 
 
-def _player_line(
-    p: type[RakePatterns], line: str, lineno: int, name_set: frozenset[str], sec: int
-) -> ActionLine | PickLine | ShowLine | SkullLine | None:
-    """An action, pick-up, show or Ace of Skulls line of the section, or None.
-
-    The text after a player's name never holds ": ", so the name is what comes before
-    the last ": " (the longest declared name that fits, as the format requires).
-    """
-    k = line.rfind(": ")
-    if k <= 0:
-        return None
-    name = line[:k]
-    if name not in name_set:
-        return None
+def _item(p: type[RakePatterns], sec: Section, line: str, lineno: int, names: list[str]) -> Item:
+    """A line of a section (the middle cards aside): what it reads as, or its text."""
+    item: Item | None
     if sec in _BETTING:
-        simple = _SIMPLE_ACTIONS.get(line[k:])
-        if simple is not None:
-            return ActionLine(lineno, name, simple, 0, None, False)
-        m = p.action_pattern.match(line, k)
-        if m is None:
-            return None
-        if m[1] is not None:
-            return ActionLine(lineno, name, _KIND_OF_WORD[m[1]], 0, None, False)
-        if m[2] is not None:
-            return ActionLine(lineno, name, _KIND_OF_WORD[m[2]], int(m[3]), None, m[4] is not None)
-        return ActionLine(lineno, name, _RAISE, int(m[5]), int(m[6]), m[7] is not None)
-    if sec == _REVEAL:
-        m = p.show_pattern.match(line, k)
-        if m is not None:
-            return ShowLine(lineno, name, _cards(m[1], 5, lineno), m[2])
-        m = p.skull_pattern.match(line, k)
-        if m is not None:
-            return SkullLine(lineno, name, m[1] == "win")
-        return None
-    m = p.pick_pattern.match(line, k)
+        item = _action(p, line, lineno, names) or _decided(p, line, lineno, names, False)
+    elif sec is Section.REVEAL:
+        item = _show(p, line, lineno, names) or _decided(p, line, lineno, names, True)
+    elif sec is Section.DEAL:
+        item = _dealt(p, line, lineno, names)
+    else:
+        item = _pick(p, line, lineno, names)
+    if item is None:
+        raise unexpected(lineno, line)
+    return item
+
+
+def _player(pattern: re.Pattern[str], line: str, names: list[str]) -> str | None:
+    """The longest declared name that begins ``line`` and is followed by what
+    ``pattern`` matches, or None."""
+    for name in names:
+        if line.startswith(name) and pattern.match(line, len(name)) is not None:
+            return name
+    return None
+
+
+def _decided(
+    p: type[RakePatterns], line: str, lineno: int, names: list[str], reveal: bool
+) -> TextLine | None:
+    """A line the rules decide that may come in the section (an uncalled bet in a
+    betting round, the Ace of Skulls at the Reveal; the pots collected at the end), kept
+    as text; None for any other line."""
+    if reveal:
+        ok = _player(p.skull_pattern, line, names) is not None
+    else:
+        m = p.uncalled_pattern.match(line)
+        ok = m is not None and m["name"] in names
+    if ok or any(_player(c, line, names) is not None for c in p.collect_patterns):
+        return TextLine(lineno, line)
+    return None
+
+
+def _dealt(p: type[RakePatterns], line: str, lineno: int, names: list[str]) -> DealtLine:
+    m = p.dealt_pattern.match(line)
     if m is None:
-        return None
-    if m[1] is None:
-        return PickLine(lineno, name, False, None)
-    return PickLine(lineno, name, m[2] == "up", _cards(m[1], 1, lineno)[0])
+        raise unexpected(lineno, line)
+    if m["name"] not in names:
+        raise unexpected(lineno, line, "unknown player in")
+    return DealtLine(lineno, m["name"], _cards(m["cards"], 3, lineno))
+
+
+def _action(p: type[RakePatterns], line: str, lineno: int, names: list[str]) -> ActionLine | None:
+    """An action of a declared player, or None."""
+    for name in names:
+        if not line.startswith(name):
+            continue
+        k = len(name)
+        if line[k:] == p.fold_tail:
+            return ActionLine(lineno, name, ActionKind.FOLD, 0, None, False)
+        if line[k:] == p.check_tail:
+            return ActionLine(lineno, name, ActionKind.CHECK, 0, None, False)
+        for attr, kind in _AMOUNTS:
+            m: re.Match[str] | None = getattr(p, attr).match(line, k)
+            if m is not None:
+                to = int(m["to"]) if kind is ActionKind.RAISE else None
+                return ActionLine(lineno, name, kind, int(m["amount"]), to, m["all_in"] is not None)
+    return None
+
+
+def _pick(p: type[RakePatterns], line: str, lineno: int, names: list[str]) -> PickLine | None:
+    for name in names:
+        if not line.startswith(name):
+            continue
+        if line[len(name) :] == p.pick_hidden_tail:
+            return PickLine(lineno, name, False, None)
+        m = p.pick_pattern.match(line, len(name))
+        if m is not None:
+            card = _cards(m["cards"], 1, lineno)[0]
+            return PickLine(lineno, name, m["face_up"] is not None, card)
+    return None
+
+
+def _show(p: type[RakePatterns], line: str, lineno: int, names: list[str]) -> ShowLine | None:
+    for name in names:
+        m = p.show_pattern.match(line, len(name)) if line.startswith(name) else None
+        if m is not None:
+            return ShowLine(lineno, name, _cards(m["cards"], 5, lineno), m["description"])
+    return None
 
 
 def _middle(p: type[RakePatterns], block: SectionBlock, line: str, lineno: int) -> None:
+    """The middle cards' two lines, read into the block's one :class:`MiddleLine`."""
     items = block.items
-    if line.startswith("Face up: [") and line[-1] == "]" and not items:
-        up = _cards(line[10:-1], 0, lineno)
-        items.append(MiddleLine(lineno, up, 0, None, 0))
+    m = p.face_up_pattern.match(line)
+    if m is not None and not items:
+        items.append(MiddleLine(lineno, _cards(m["cards"], 0, lineno), 0, None, 0))
         return
     last = items[0] if items else None
     if isinstance(last, MiddleLine) and last.line_down == 0:
-        if line.startswith("Face down: [") and line[-1] == "]":
-            last.down = _cards(line[12:-1], 0, lineno)
+        m = p.face_down_pattern.match(line)
+        if m is not None:
+            last.down = _cards(m["cards"], 0, lineno)
             last.down_count = len(last.down)
             last.line_down = lineno
             return
         m = p.face_down_count_pattern.match(line)
         if m is not None:
-            last.down_count = int(m[1])
+            last.down_count = int(m["count"])
             last.line_down = lineno
             return
     raise unexpected(lineno, line)
-
-
-def _summary(p: type[RakePatterns], hand: ParsedHand, lines: Sequence[str], i: int) -> None:
-    first = hand.first_line
-    n = len(lines)
-    if i == n:
-        raise HandError(first + n - 1, "hand ends before the summary's total pot line")
-    m = p.total_pattern.match(lines[i])
-    if m is None:
-        raise unexpected(first + i, lines[i])
-    pots: tuple[int, ...] = ()
-    if m[2] is not None:
-        sides = p.side_pot_pattern.findall(m[3])
-        if [int(k) for k, _ in sides] != list(range(1, len(sides) + 1)):
-            raise unexpected(first + i, lines[i], "side pots out of order:")
-        pots = (int(m[2]), *(int(a) for _, a in sides))
-    hand.total = TotalLine(first + i, int(m[1]), pots, int(m[4]))
-    outcome_pattern = p.outcome_pattern
-    name_of = {s.seat: s.name for s in hand.seats}
-    for j in range(i + 1, n):
-        line = lines[j]
-        lineno = first + j
-        k = line.find(": ")
-        if not line.startswith("Seat ") or not 5 < k <= 23 or not _DIGITS.fullmatch(line, 5, k):
-            raise unexpected(lineno, line)
-        seat = int(line[5:k])
-        name = name_of.get(seat)
-        o = None
-        if name is not None and line.startswith(name, k + 2):
-            o = outcome_pattern.match(line, k + 2 + len(name))
-        if o is None or name is None:
-            raise unexpected(lineno, line)
-        hand.outcomes.append(_outcome(o, lineno, seat, name, line))
-
-
-def _outcome(o: re.Match[str], lineno: int, seat: int, name: str, line: str) -> OutcomeLine:
-    dealer = o[1] is not None
-    if o[2] is not None:
-        return OutcomeLine(lineno, seat, name, dealer, "folded", line, _ROUND_OF_WORD[o[2]])
-    if o[3] is not None:
-        return OutcomeLine(lineno, seat, name, dealer, "collected", line, amount=int(o[3]))
-    cards = _cards(o[4], 5, lineno)
-    if o[5] is not None:
-        return OutcomeLine(lineno, seat, name, dealer, "won", line, None, int(o[5]), cards, o[6])
-    return OutcomeLine(lineno, seat, name, dealer, "lost", line, None, None, cards, o[6])

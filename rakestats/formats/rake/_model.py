@@ -1,7 +1,9 @@
 """The typed intermediate structure of a parsed Rake hand, before validation.
 
-Every item keeps the 1-based file line it came from, so the validator can name the first
-offending line.
+The lines that carry what happened (the seats, the cards dealt, the actions, the middle
+cards, the pick-ups, the cards shown) are read into values; every other line (what the
+rules decide) is kept as text, to be compared with the renderer's. Every item keeps the
+1-based file line it came from, so the validator can name the first offending line.
 """
 
 from __future__ import annotations
@@ -16,21 +18,16 @@ from rakestats.rake.rules import HouseFee
 
 __all__ = [
     "ActionLine",
-    "AnteLine",
-    "CollectLine",
     "DealtLine",
     "Item",
     "MiddleLine",
-    "OutcomeLine",
     "ParsedHand",
     "PickLine",
     "SeatLine",
     "Section",
     "SectionBlock",
     "ShowLine",
-    "SkullLine",
-    "TotalLine",
-    "UncalledLine",
+    "TextLine",
 ]
 
 
@@ -45,18 +42,7 @@ class Section(IntEnum):
     PICKUP2 = 5
     ROUND3 = 6
     REVEAL = 7
-    COLLECT = 8  # the "collected" lines (no header)
-    SUMMARY = 9
-
-    @property
-    def title(self) -> str:
-        return _TITLES[self.value]
-
-
-_TITLES = (
-    "deal", "first betting round", "middle cards", "first pick-up", "second betting round",
-    "second pick-up", "third betting round", "Reveal", "collected pots", "summary",
-)  # fmt: skip
+    SUMMARY = 8
 
 
 @dataclass(slots=True)
@@ -65,14 +51,6 @@ class SeatLine:
     seat: int
     name: str
     stack: int
-
-
-@dataclass(slots=True)
-class AnteLine:
-    line: int
-    name: str
-    amount: int
-    all_in: bool
 
 
 @dataclass(slots=True)
@@ -93,13 +71,6 @@ class ActionLine:
     amount: int
     to: int | None
     all_in: bool
-
-
-@dataclass(slots=True)
-class UncalledLine:
-    line: int
-    amount: int
-    name: str
 
 
 @dataclass(slots=True)
@@ -131,60 +102,21 @@ class ShowLine:
 
 
 @dataclass(slots=True)
-class SkullLine:
-    line: int
-    name: str
-    win: bool
-
-
-@dataclass(slots=True)
-class CollectLine:
-    """``pot``: 0 for the single or main pot, k for side pot-k; ``single``: written
-    "from pot" (no side pots)."""
+class TextLine:
+    """A line the rules decide (an ante, an uncalled bet, the Ace of Skulls, a pot
+    collected, the summary): the checker compares it with the renderer's text."""
 
     line: int
-    name: str
-    amount: int
-    pot: int
-    single: bool
-
-
-@dataclass(slots=True)
-class TotalLine:
-    """``pots``: main and side pot amounts before the fee (empty when there is one pot)."""
-
-    line: int
-    total: int
-    pots: tuple[int, ...]
-    house_fee: int
-
-
-@dataclass(slots=True)
-class OutcomeLine:
-    """A summary seat line. ``kind``: folded, collected, won or lost."""
-
-    line: int
-    seat: int
-    name: str
-    dealer: bool
-    kind: str
     text: str
-    folded_round: int | None = None
-    amount: int | None = None
-    cards: tuple[Card, ...] | None = None
-    description: str | None = None
 
 
-Item = (
-    DealtLine | ActionLine | UncalledLine | MiddleLine | PickLine | ShowLine | SkullLine
-    | CollectLine
-)  # fmt: skip
+Item = DealtLine | ActionLine | MiddleLine | PickLine | ShowLine | TextLine
 
 
 @dataclass(slots=True)
 class SectionBlock:
     section: Section
-    line: int  # the header line (the first collected line for COLLECT)
+    line: int  # the header line
     items: list[Item] = field(default_factory=list)
 
 
@@ -203,7 +135,7 @@ class ParsedHand:
     view: str  # "server" | "player"
     hero: str | None
     seats: list[SeatLine] = field(default_factory=list)
-    antes: list[AnteLine] = field(default_factory=list)
+    antes: list[TextLine] = field(default_factory=list)
     sections: list[SectionBlock] = field(default_factory=list)
-    total: TotalLine | None = None
-    outcomes: list[OutcomeLine] = field(default_factory=list)
+    summary_line: int = 0  # the summary's header
+    summary: list[TextLine] = field(default_factory=list)

@@ -15,6 +15,9 @@ if TYPE_CHECKING:
 
 __all__ = ["build_record", "pot_records"]
 
+# what the record takes as the hand states it, under the same names
+_AS_PARSED = ("hand_id", "site", "played_at", "max_seats", "ante", "view", "dealer_seat", "hero")
+
 
 def _text(cards: Sequence[Card | None]) -> str | None:
     known = [c for c in cards if c is not None]
@@ -78,25 +81,18 @@ def build_record(replay: Replay, s: Settlement, source_file: str) -> HandRecord:
             )
         )
     return HandRecord(
-        hand_id=hand.hand_id,
-        site=hand.site,
+        **{name: getattr(hand, name) for name in _AS_PARSED},
         game=Game.RAKE,
-        played_at=hand.played_at,
         table_name=hand.table,
-        max_seats=hand.max_seats,
         currency="chips",
         is_tournament=False,
-        ante=hand.ante,
         total_pot=s.total_pot,
         house_fee=s.house_fee,
         source_file=source_file,
         source_line=hand.first_line,
-        view=hand.view,
         players=tuple(players),
         actions=tuple(replay.actions),
         pickups=tuple(replay.pickups),
-        dealer_seat=hand.dealer_seat,
-        hero=hand.hero,
         middle_up=cards_text(replay.middle_up) if replay.middle_up else None,
         middle_down=cards_text(replay.middle_down) if replay.middle_down else None,
         reveal=tuple((h.players[seat].name, "show") for seat in replay.shown),

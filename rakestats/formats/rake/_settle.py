@@ -1,130 +1,128 @@
-"""Checks of the end of a Rake hand against the settlement: pots collected and summary."""
+"""The lines the rules decide, compared with the renderer's: the end of a Rake hand (the
+pots collected and the summary) and the comparison every such check uses.
+
+A line read is the line the rules give when the two are the same text, numbers read as
+numbers (``010`` is 10; no number has more than 18 digits). The shares of one pot may
+come in any order.
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rakestats.formats._base import HandError
+from rakestats.formats.rake import _text as t
 from rakestats.formats.rake._fast import cards_text
-from rakestats.formats.rake._model import CollectLine, Item
+from rakestats.formats.rake._model import TextLine
 from rakestats.rake.showdown import Settlement
 
 if TYPE_CHECKING:
     from rakestats.formats.rake._replay import Replay
 
-__all__ = ["check_collected", "check_summary"]
+__all__ = ["check_summary", "collected_lines", "compare", "fail", "in_pot_order", "same"]
 
-_ROUND_WORD = {1: "first", 2: "second", 3: "third"}
+_DIGITS = re.compile("[0-9]+")
+_TOO_LONG = re.compile("[0-9]{19}")
 
 
-def _fail(line: int, reason: str) -> HandError:
+def fail(line: int, reason: str) -> HandError:
     return HandError(line, f"line {line}: {reason}")
 
 
-def _pot_label(index: int, single: bool) -> str:
-    if single:
-        return "pot"
-    return "main pot" if index == 0 else f"side pot-{index}"
+def _shown(text: str) -> str:
+    return repr(text if len(text) <= 100 else text[:97] + "...")
 
 
-def check_collected(replay: Replay, items: Sequence[Item]) -> None:
-    """The "collected" lines are exactly the settlement's shares, main pot first."""
+def _numbers(text: str) -> str | None:
+    """``text`` with every number as the writer writes it; None when a number has more
+    than 18 digits."""
+    runs = _DIGITS.findall(text)
+    if any(len(r) > 18 for r in runs):
+        return None
+    return _DIGITS.sub(lambda m: str(int(m[0])), text)
+
+
+def same(found: str, want: str) -> bool:
+    """Whether a line read says what the rules say (``want``: the renderer's line)."""
+    if found == want:
+        return _TOO_LONG.search(found) is None
+    read = _numbers(found)
+    return read is not None and read == _numbers(want)
+
+
+def compare(found: Sequence[TextLine], want: Sequence[str], end: int, last: bool = False) -> None:
+    """The lines ``found`` are the lines ``want`` the rules give, else the first that
+    differs is named, with what was expected. ``end``: the line after ``found`` (a
+    missing line is blamed on it), or the last line of the hand when ``last``."""
+    for k, expected in enumerate(want):
+        if k == len(found):
+            if last:
+                raise HandError(end, f"hand ends before {_shown(expected)} (line {end})")
+            raise fail(end, f"missing {_shown(expected)} before this line")
+        text = found[k].text
+        if not same(text, expected):
+            line = found[k].line
+            if k + 1 < len(want) and same(text, want[k + 1]):
+                raise fail(line, f"missing {_shown(expected)} before this line")
+            raise fail(line, f"unexpected line {_shown(text)}, expected {_shown(expected)}")
+    if len(found) > len(want):
+        extra = found[len(want)]
+        raise fail(extra.line, f"unexpected line {_shown(extra.text)}")
+
+
+def collected_lines(replay: Replay) -> list[list[str]]:
+    """The "collected" lines of the settled hand, pot by pot (main pot first): a line
+    for each share."""
     h = replay.engine
     s = h.settlement
     assert s is not None
     single = len(s.pots) == 1
-    expected = [
-        (pot.index, h.players[w].name, share)
+    return [
+        [
+            t.collected(h.players[w].name, share, pot.index, single)
+            for w, share in zip(pot.winners, pot.shares, strict=True)
+            if share > 0
+        ]
         for pot in s.pots
-        for w, share in zip(pot.winners, pot.shares, strict=True)
-        if share > 0
     ]
-    left = list(expected)
-    last_pot = 0
-    collects = [it for it in items if isinstance(it, CollectLine)]
-    for it in collects:
-        label = _pot_label(it.pot, it.single)
-        if it.single != single or it.pot >= len(s.pots):
-            want = ", ".join(_pot_label(p.index, single) for p in s.pots)
-            raise _fail(it.line, f"no {label} in this hand (pots: {want})")
-        if it.pot < last_pot:
-            raise _fail(it.line, f"the {label} comes after a later pot")
-        last_pot = it.pot
-        key = (it.pot, it.name, it.amount)
-        if key not in left:
-            shares = [f"{n} {a}" for i, n, a in expected if i == it.pot] or ["nobody"]
-            raise _fail(
-                it.line,
-                f"{it.name} did not collect {it.amount} from the {label}; "
-                f"the {label} goes to {', '.join(shares)}",
-            )
-        left.remove(key)
-    if left:
-        i, name, amount = left[0]
-        line = collects[-1].line if collects else replay.hand.last_line
-        raise _fail(line, f"missing '{name} collected {amount} from {_pot_label(i, single)}'")
 
 
-def _outcome_text(replay: Replay, s: Settlement, seat: int) -> str:
+def in_pot_order(found: list[TextLine], start: int, pots: list[list[str]]) -> list[TextLine]:
+    """``found`` with the lines from ``start`` on that hold the shares of one pot, in
+    whatever order, put in the order of ``pots`` (the lines of each pot)."""
+    out = list(found)
+    k = start
+    for lines in pots:
+        window = out[k : k + len(lines)]
+        keys = [key for key in (_numbers(it.text) for it in window) if key is not None]
+        if len(keys) == len(lines) and sorted(keys) == sorted(map(str, map(_numbers, lines))):
+            out[k : k + len(lines)] = sorted(window, key=lambda it: _place(it, lines))
+        k += len(lines)
+    return out
+
+
+def _place(it: TextLine, lines: list[str]) -> int:
+    return next(k for k, x in enumerate(lines) if same(it.text, x))
+
+
+def _outcome(replay: Replay, s: Settlement, seat: int) -> str:
     p = replay.engine.players[seat]
-    dealer = " (dealer)" if seat == replay.hand.dealer_seat else ""
-    head = f"Seat {seat}: {p.name}{dealer} "
-    if p.folded:
-        return head + f"folded in the {_ROUND_WORD[replay.folded_round[seat]]} betting round"
-    if not replay.revealed:
-        return head + f"collected ({s.collected[seat]})"
-    cards = cards_text(replay.shown[seat])
-    desc = s.values[seat].description
-    if s.collected[seat] > 0:
-        return head + f"showed [{cards}] and won ({s.collected[seat]}) with {desc}"
-    return head + f"showed [{cards}] and lost with {desc}"
+    shown = replay.shown.get(seat) if replay.revealed and not p.folded else None
+    cards = cards_text(shown) if shown is not None else None
+    hand = s.values[seat].description if shown is not None else ""
+    folded_in = replay.folded_round[seat] if p.folded else 0
+    dealer = seat == replay.hand.dealer_seat
+    return t.outcome(seat, p.name, dealer, folded_in, s.collected[seat], cards, hand)
 
 
 def check_summary(replay: Replay, s: Settlement) -> None:
-    """The total pot, the pots before the fee, the fee, and every seat's outcome."""
+    """The total pot (the pots before the fee, the fee) and every seat's outcome."""
     hand = replay.hand
-    t = hand.total
-    assert t is not None
-    if t.total != s.total_pot:
-        raise _fail(t.line, f"the total pot is {s.total_pot}, not {t.total}")
-    if t.house_fee != s.house_fee:
-        raise _fail(t.line, f"the house fee is {s.house_fee}, not {t.house_fee}")
-    pots: tuple[int, ...] = ()
+    pots: list[int] = []
     if len(s.pots) > 1:
-        pots = (s.pots[0].amount + s.house_fee, *(p.amount for p in s.pots[1:]))
-    if t.pots != pots:
-        want = " ".join(map(str, pots)) if pots else "a single pot"
-        got = " ".join(map(str, t.pots)) if t.pots else "a single pot"
-        raise _fail(t.line, f"the pots are {want}, not {got}")
-    outcomes = hand.outcomes
-    seats = hand.seats
-    players = replay.engine.players
-    dealer = hand.dealer_seat
-    folded_round = replay.folded_round
-    shown = replay.shown
-    for o, seat_line in zip(outcomes, seats, strict=False):
-        seat = seat_line.seat
-        p = players[seat]
-        won = s.collected[seat]
-        if o.seat != seat or o.dealer != (seat == dealer):
-            ok = False
-        elif p.folded:
-            ok = o.kind == "folded" and o.folded_round == folded_round[seat]
-        elif not replay.revealed:
-            ok = o.kind == "collected" and o.amount == won
-        else:
-            value = s.values[seat]
-            ok = (
-                o.cards == shown[seat]
-                and o.description == value.description
-                and (o.kind == "won" and o.amount == won if won > 0 else o.kind == "lost")
-            )
-        if not ok:
-            want = _outcome_text(replay, s, seat)
-            raise _fail(o.line, f"expected {want!r}")
-    if len(outcomes) != len(seats):
-        if len(outcomes) > len(seats):
-            raise _fail(outcomes[len(seats)].line, "one summary seat line too many")
-        missing = seats[len(outcomes)].name
-        raise _fail(hand.last_line, f"hand ends before the summary line of {missing}")
+        pots = [s.pots[0].amount + s.house_fee, *(p.amount for p in s.pots[1:])]
+    want = [t.total(s.total_pot, pots, s.house_fee)]
+    want += [_outcome(replay, s, seat.seat) for seat in hand.seats]
+    compare(hand.summary, want, hand.last_line, last=True)

@@ -37,12 +37,13 @@ Seat 2: Bob (dealer) folded in the first betting round
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import TextIO
 
-from rakestats.cards import DECK, Card
+from rakestats.formats.rake import _text as t
+from rakestats.formats.rake._fast import cards_text
+from rakestats.formats.rake._text import format_fee
 from rakestats.rake.engine import Phase, RakeHand
 from rakestats.rake.events import (
     Action,
@@ -55,7 +56,7 @@ from rakestats.rake.events import (
 )
 from rakestats.rake.names import NameRefusedError, check_name, check_site
 from rakestats.rake.rules import NO_FEE, HouseFee
-from rakestats.rake.showdown import SkullAceOutcome
+from rakestats.rake.showdown import Settlement, SkullAceOutcome
 
 __all__ = [
     "HandMeta",
@@ -66,8 +67,6 @@ __all__ = [
     "write_hand",
 ]
 
-_ORDINAL = {1: "FIRST", 2: "SECOND", 3: "THIRD"}
-_CARD_TEXT = {id(c): str(c) for c in DECK}
 _ACCEPTED: set[tuple[str, str]] = set()
 
 
@@ -90,37 +89,6 @@ class HandMeta:
     @property
     def view(self) -> str:
         return "server" if self.hero is None else "player"
-
-
-def format_fee(fee: HouseFee) -> str:
-    """The ``House fee:`` header value.
-
-    >>> format_fee(HouseFee.from_percent("2.5", cap=20)), format_fee(HouseFee(1000))
-    ('2.5% capped at 20', '10% uncapped')
-    """
-    if fee.basis_points == 0:
-        return "none"
-    whole, frac = divmod(fee.basis_points, 100)
-    pct = str(whole) if frac == 0 else f"{whole}.{frac:02d}".rstrip("0")
-    return f"{pct}% uncapped" if fee.cap is None else f"{pct}% capped at {fee.cap}"
-
-
-def _format_time(at: datetime) -> str:
-    offset = at.utcoffset()
-    if offset is None:
-        raise ValueError(f"played_at must be timezone-aware, got {at.isoformat()}")
-    if offset == timedelta(0):
-        tz = "UTC"
-    else:
-        minutes = int(offset.total_seconds()) // 60
-        sign = "-" if minutes < 0 else "+"
-        tz = f"{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
-    return f"{at:%Y/%m/%d %H:%M:%S} {tz}"
-
-
-def _cards(cards: Iterable[Card | None]) -> str:
-    text = _CARD_TEXT
-    return "[" + " ".join(text.get(id(c)) or str(c) for c in cards) + "]"
 
 
 def _check_name_once(name: str, what: str = "player name") -> None:
@@ -168,118 +136,116 @@ def _lines(hand: RakeHand, meta: HandMeta) -> list[str]:
     settlement = hand.settlement
     assert settlement is not None
     names = {s: p.name for s, p in hand.players.items()}
-    hero = meta.hero
-    server = hero is None
     out = [
-        f"{meta.site} Rake Hand #{meta.hand_id}: No Limit (ante {hand.ante}) - "
-        f"{_format_time(meta.played_at)}",
-        f"Table '{meta.table}' {meta.max_seats}-max Seat #{hand.dealer_seat} is the dealer",
-        f"House fee: {format_fee(meta.house_fee)}",
-        "View: server" if server else f"View: player {hero}",
+        t.header(meta.site, meta.hand_id, hand.ante, t.played_at(meta.played_at)),
+        t.table(meta.table, meta.max_seats, hand.dealer_seat),
+        t.house_fee(format_fee(meta.house_fee)),
+        t.view(meta.hero),
     ]
-    out += [
-        f"Seat {s}: {names[s]} ({hand.players[s].starting_stack} in chips)" for s in sorted(names)
-    ]
+    out += [t.seat(s, names[s], hand.players[s].starting_stack) for s in sorted(names)]
+    folded_in = _play(hand, names, meta.hero, out)
+    shown = _reveal(hand, settlement, names, out)
+    out += _collected(settlement, names)
+    out.append(t.SUMMARY)
+    pots: list[int] = []
+    if len(settlement.pots) > 1:
+        pots = [settlement.pots[0].amount + settlement.house_fee]
+        pots += [p.amount for p in settlement.pots[1:]]
+    out.append(t.total(settlement.total_pot, pots, settlement.house_fee))
+    for s in sorted(names):
+        cards = shown.get(s)
+        hand_name = settlement.values[s].description if cards is not None else ""
+        won = settlement.collected[s]
+        out.append(
+            t.outcome(
+                s, names[s], s == hand.dealer_seat, folded_in.get(s, 0), won, cards, hand_name
+            )
+        )
+    return out
+
+
+def _play(
+    hand: RakeHand, names: dict[int, str], hero: str | None, out: list[str]
+) -> dict[int, int]:
+    """The lines of the engine's log, from the antes to the last betting round, into
+    ``out``; the round each folding seat folded in."""
     folded_in: dict[int, int] = {}
     current_bet = 0
     prev: object = None
     for ev in hand.log:
         if isinstance(prev, HoleDealt) and not isinstance(ev, HoleDealt):
-            out.append("*** FIRST BETTING ROUND ***")
+            out.append(t.betting_round(1))
             current_bet = 0
         if isinstance(prev, PickedUp) and not (
             isinstance(ev, PickedUp) and ev.pickup == prev.pickup
         ):
-            out.append(f"*** {_ORDINAL[prev.pickup + 1]} BETTING ROUND ***")
+            out.append(t.betting_round(prev.pickup + 1))
             current_bet = 0
-        if isinstance(ev, AntePosted):
-            tail = " and is all-in" if ev.all_in else ""
-            out.append(f"{names[ev.seat]}: posts the ante {ev.amount}{tail}")
-        elif isinstance(ev, HoleDealt):
-            if not isinstance(prev, HoleDealt):
-                out.append("*** DEAL ***")
-            if server or names[ev.seat] == hero:
-                out.append(f"Dealt to {names[ev.seat]} {_cards(ev.cards)}")
-        elif isinstance(ev, Action):
-            out.append(_action(names[ev.seat], ev, current_bet))
+        if isinstance(ev, Action):
+            by = ev.to - current_bet if ev.kind is ActionKind.RAISE else ev.amount
+            out.append(t.action(names[ev.seat], ev.kind.value, by, ev.to, ev.all_in))
             if ev.kind is ActionKind.FOLD:
                 folded_in[ev.seat] = ev.round
             current_bet = max(current_bet, ev.to)
-        elif isinstance(ev, UncalledReturned):
-            out.append(f"Uncalled bet ({ev.amount}) returned to {names[ev.seat]}")
-        elif isinstance(ev, MiddleDealt):
-            out.append("*** MIDDLE CARDS ***")
-            out.append(f"Face up: {_cards(ev.up)}")
-            out.append(
-                f"Face down: {_cards(ev.down)}" if server else f"Face down: {len(ev.down)} cards"
-            )
         else:
-            if not (isinstance(prev, PickedUp) and prev.pickup == ev.pickup):
-                out.append(f"*** {_ORDINAL[ev.pickup]} PICK-UP ***")
-            who = names[ev.seat]
-            if ev.face_up:
-                out.append(f"{who}: picks up {_cards([ev.card])} face up")
-            elif server or who == hero:
-                out.append(f"{who}: picks up {_cards([ev.card])} face down")
-            else:
-                out.append(f"{who}: picks up a card face down")
+            _event(ev, prev, names, hero, out)
         prev = ev
     if isinstance(prev, HoleDealt):
-        out.append("*** FIRST BETTING ROUND ***")
+        out.append(t.betting_round(1))
     elif isinstance(prev, PickedUp):
-        out.append(f"*** {_ORDINAL[prev.pickup + 1]} BETTING ROUND ***")
+        out.append(t.betting_round(prev.pickup + 1))
+    return folded_in
 
-    live = hand.live_seats
+
+def _event(
+    ev: object, prev: object, names: dict[int, str], hero: str | None, out: list[str]
+) -> None:
+    """The lines of an event of the log other than an action."""
+    server = hero is None
+    if isinstance(ev, AntePosted):
+        out.append(t.ante(names[ev.seat], ev.amount, ev.all_in))
+    elif isinstance(ev, HoleDealt):
+        if not isinstance(prev, HoleDealt):
+            out.append(t.DEAL)
+        if server or names[ev.seat] == hero:
+            out.append(t.dealt(names[ev.seat], cards_text(ev.cards)))
+    elif isinstance(ev, UncalledReturned):
+        out.append(t.uncalled(ev.amount, names[ev.seat]))
+    elif isinstance(ev, MiddleDealt):
+        out.append(t.MIDDLE)
+        out.append(t.face_up(cards_text(ev.up)))
+        out.append(t.face_down(cards_text(ev.down) if server else None, len(ev.down)))
+    elif isinstance(ev, PickedUp):
+        if not (isinstance(prev, PickedUp) and prev.pickup == ev.pickup):
+            out.append(t.pickup(ev.pickup))
+        who = names[ev.seat]
+        seen = ev.face_up or server or who == hero
+        card = cards_text([ev.card]) if seen and ev.card is not None else None
+        out.append(t.pick(who, card, ev.face_up))
+
+
+def _reveal(
+    hand: RakeHand, settlement: Settlement, names: dict[int, str], out: list[str]
+) -> dict[int, str]:
+    """The Reveal's lines into ``out``; the cards each seat showed."""
     shown: dict[int, str] = {}
-    if settlement.values:
-        out.append("*** REVEAL ***")
-        for s in live:
-            shown[s] = _cards(hand.players[s].cards)
-            out.append(f"{names[s]}: shows {shown[s]} ({settlement.values[s].description})")
-        if settlement.skull_ace is not None:
-            holder, outcome = settlement.skull_ace
-            word = "win" if outcome is SkullAceOutcome.AUTO_WIN else "loss"
-            out.append(f"{names[holder]}: automatic {word} with the Ace of Skulls")
-    many = len(settlement.pots) > 1
-    for pot in settlement.pots:
-        label = "pot" if not many else ("main pot" if pot.index == 0 else f"side pot-{pot.index}")
-        for s, share in zip(pot.winners, pot.shares, strict=True):
-            if share > 0:
-                out.append(f"{names[s]} collected {share} from {label}")
-    out.append("*** SUMMARY ***")
-    if many:
-        main = settlement.pots[0].amount + settlement.house_fee
-        sides = "".join(f" Side pot-{p.index} {p.amount}." for p in settlement.pots[1:])
-        out.append(
-            f"Total pot {settlement.total_pot} Main pot {main}.{sides} "
-            f"| House fee {settlement.house_fee}"
-        )
-    else:
-        out.append(f"Total pot {settlement.total_pot} | House fee {settlement.house_fee}")
-    for s in sorted(names):
-        dealer = " (dealer)" if s == hand.dealer_seat else ""
-        won = settlement.collected[s]
-        if s in folded_in:
-            result = f"folded in the {_ORDINAL[folded_in[s]].lower()} betting round"
-        elif s not in shown:
-            result = f"collected ({won})"
-        elif won > 0:
-            result = f"showed {shown[s]} and won ({won}) with {settlement.values[s].description}"
-        else:
-            result = f"showed {shown[s]} and lost with {settlement.values[s].description}"
-        out.append(f"Seat {s}: {names[s]}{dealer} {result}")
-    return out
+    if not settlement.values:
+        return shown
+    out.append(t.REVEAL)
+    for s in hand.live_seats:
+        shown[s] = cards_text(hand.players[s].cards)
+        out.append(t.shows(names[s], shown[s], settlement.values[s].description))
+    if settlement.skull_ace is not None:
+        holder, outcome = settlement.skull_ace
+        out.append(t.skull(names[holder], outcome is SkullAceOutcome.AUTO_WIN))
+    return shown
 
 
-def _action(name: str, ev: Action, current_bet: int) -> str:
-    tail = " and is all-in" if ev.all_in else ""
-    kind = ev.kind
-    if kind is ActionKind.FOLD:
-        return f"{name}: folds"
-    if kind is ActionKind.CHECK:
-        return f"{name}: checks"
-    if kind is ActionKind.CALL:
-        return f"{name}: calls {ev.amount}{tail}"
-    if kind is ActionKind.BET:
-        return f"{name}: bets {ev.amount}{tail}"
-    return f"{name}: raises {ev.to - current_bet} to {ev.to}{tail}"
+def _collected(settlement: Settlement, names: dict[int, str]) -> list[str]:
+    single = len(settlement.pots) == 1
+    return [
+        t.collected(names[s], share, pot.index, single)
+        for pot in settlement.pots
+        for s, share in zip(pot.winners, pot.shares, strict=True)
+        if share > 0
+    ]

@@ -18,7 +18,13 @@ CUT = "<the rest of the hand is cut off>"
 # (hand, text to replace, replacement, expected reason, text of the line blamed)
 BROKEN: list[tuple[int, str, str, str, str]] = [
     (1, "*** REVEAL ***", CUT, "hand ends before the summary", "Björn Ødegaard: calls 100"),
-    (1, "Total pot 455 |", "Total pot 456 |", "the total pot is 455, not 456", "Total pot 456"),
+    (
+        1,
+        "Total pot 455 |",
+        "Total pot 456 |",
+        "unexpected line 'Total pot 456 | House fee 20', expected 'Total pot 455 | House fee 20'",
+        "Total pot 456",
+    ),
     (2, "Dealt to Jez [As 2w 9f]", "Dealt to Jez [As 2w Xq]", "bad card 'Xq'", "Xq"),
     (
         2,
@@ -46,7 +52,7 @@ BROKEN: list[tuple[int, str, str, str, str]] = [
         3,
         "Ann collected 57 from pot",
         "Cat collected 57 from pot",
-        "Cat did not collect 57",
+        "unexpected line 'Cat collected 57 from pot', expected 'Ann collected 57 from pot'",
         "Cat collected",
     ),
     (
@@ -60,8 +66,8 @@ BROKEN: list[tuple[int, str, str, str, str]] = [
         2,
         "Jez: automatic loss with the Ace of Skulls\n",
         "",
-        "missing 'Jez: automatic loss",
-        "*** REVEAL ***",
+        "missing 'Jez: automatic loss with the Ace of Skulls' before this line",
+        "Captain Frey collected 102 from main pot",
     ),
     (
         4,
@@ -85,7 +91,7 @@ BROKEN: list[tuple[int, str, str, str, str]] = [
         "Uncalled",
     ),
     (2, "bets 50 and is all-in", "bets 50", "does not say 'and is all-in'", "Jez: bets 50"),
-    (3, "House fee 5", "House fee 4", "the house fee is 5, not 4", "Total pot 118"),
+    (3, "House fee 5", "House fee 4", "expected 'Total pot 118 | House fee 5'", "Total pot 118"),
     (
         3,
         "Cat (dealer) folded in the third",
@@ -93,7 +99,13 @@ BROKEN: list[tuple[int, str, str, str, str]] = [
         "expected 'Seat 3: Cat (dealer) folded in the third betting round'",
         "Seat 3: Cat",
     ),
-    (2, "Side pot-1 600.", "Side pot-1 601.", "the pots are 180 600, not 180 601", "Total pot 780"),
+    (
+        2,
+        "Side pot-1 600.",
+        "Side pot-1 601.",
+        "expected 'Total pot 780 Main pot 180. Side pot-1 600. | House fee 78'",
+        "Total pot 780",
+    ),
     (
         0,
         "Ann: posts the ante 10",

@@ -21,6 +21,7 @@ from rakestats._speedups import compiled
 from rakestats.columns import HandColumns, hand_key
 from rakestats.formats import RakeParser, Stored, iter_file, scan_file
 from rakestats.formats.files import TextBlock, iter_blocks
+from rakestats.formats.rake._unhandled import Unhandled
 from rakestats.records import HandRecord
 from rakestats.sim import simulate
 from rakestats.warehouse._arrow import columns_to_tables, hands_to_tables
@@ -58,7 +59,9 @@ def _lean(lean: Any, lines: list[str], start: int) -> HandColumns | None:
     cols = HandColumns()
     try:
         assert lean.lean_hand(lines, start, "f.txt", cols)
-    except Exception:  # Unhandled, or an index past a cut hand: the parser decides
+    except Unhandled as e:  # the parser decides; a failure of the fast path is a bug
+        assert not e.reason.startswith("internal error"), (e.reason, e.__cause__)
+        assert len(cols) == 0
         return None
     return cols
 

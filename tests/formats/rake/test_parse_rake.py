@@ -211,9 +211,12 @@ def test_intermediate_structure() -> None:
         "PICKUP2",
         "ROUND3",
         "REVEAL",
-        "COLLECT",
     ]
-    assert parsed.total is not None and parsed.total.line == 69
+    # the lines the rules decide are kept as text, for the checker to compare
+    assert parsed.summary_line == 68
+    assert parsed.summary[0].line == 69 and parsed.summary[0].text.startswith("Total pot ")
+    reveal = parsed.sections[-1].items
+    assert [type(it).__name__ for it in reveal] == ["ShowLine", "ShowLine", "TextLine", "TextLine"]
     with pytest.raises(HandError, match="line 24"):
         parse_rake_hand([lines[0], "Table nonsense", *lines[2:]], 23)
 

@@ -1,0 +1,271 @@
+"""The play of a hand on the fast path (:mod:`._lean`): the betting rounds, the middle
+cards and the pick-ups, read and replayed on a :class:`LeanHand`.
+
+The betting follows :mod:`rakestats.rake.betting_rules`, as the engine does; lines are
+compared with the renderer's (:mod:`._text`) or sliced with its literal pieces
+(:data:`._patterns.PIECES`).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rakestats.betting import uncalled_bet
+from rakestats.cards import DECK
+from rakestats.formats.rake._fast import category_of_indices
+from rakestats.formats.rake._lean_state import (
+    ACTION,
+    CARD,
+    MIDDLE_CARDS,
+    PICK_UP,
+    UNCALLED,
+    LeanHand,
+    between,
+    cards,
+    number,
+)
+from rakestats.formats.rake._patterns import PIECES
+from rakestats.formats.rake._text import (
+    MIDDLE,
+    betting_round,
+    face_down,
+    pickup,
+    uncalled,
+)
+from rakestats.formats.rake._unhandled import Unhandled
+from rakestats.rake.betting_rules import (
+    betting_options,
+    last_raise_after_bet,
+    needs_to_act,
+    raise_reopens,
+)
+from rakestats.rake.events import ActionKind
+from rakestats.rake.rules import MAX_PLAYERS
+
+__all__ = ["play_middle", "play_pickup", "play_round"]
+
+_TEXT: Final = [str(c) for c in DECK]
+_FOLD: Final = PIECES.fold
+_CHECK: Final = PIECES.check
+_CALL: Final = PIECES.call
+_BET: Final = PIECES.bet
+_RAISE: Final = PIECES.raise_by
+_ALL_IN: Final = PIECES.all_in
+_UP: Final = PIECES.face_up
+_DOWN: Final = PIECES.face_down
+_PICK: Final = PIECES.pick
+_HIDDEN: Final = PIECES.pick_hidden
+_FOLDS: Final = ActionKind.FOLD.value
+_CHECKS: Final = ActionKind.CHECK.value
+_CALLS: Final = ActionKind.CALL.value
+_BETS: Final = ActionKind.BET.value
+_RAISES: Final = ActionKind.RAISE.value
+_FACE_DOWN_COUNT_OF: Final = [face_down(None, k) for k in range(MAX_PLAYERS + 1)]
+
+
+class _Round:
+    """The state of the betting round being played."""
+
+    def __init__(self, h: LeanHand) -> None:
+        self.current_bet = 0
+        self.last_raise = h.ante
+        folded, stack = h.folded, h.stack
+        self.able = sum([1 for j in range(h.n) if not folded[j] and stack[j] > 0])
+
+
+def play_round(h: LeanHand) -> None:
+    """Betting round ``h.rnd``: its header, its actions, the uncalled bet."""
+    h.expect(betting_round(h.rnd), ACTION)
+    round_bet, acted, may_raise = h.round_bet, h.acted, h.may_raise
+    for j in range(h.n):
+        round_bet[j] = 0
+        acted[j] = False
+        may_raise[j] = True
+    r = _Round(h)
+    j = _next_to_act(h, r, -1)
+    while j >= 0:
+        _act(h, r, j)
+        j = _next_to_act(h, r, j)
+    # the round closes: a bet nobody called goes back
+    found = uncalled_bet(round_bet)
+    if found is not None:
+        j, extra = found
+        round_bet[j] -= extra
+        h.invested[j] -= extra
+        h.stack[j] += extra
+        h.expect(uncalled(extra, h.name[j]), UNCALLED)
+
+
+def _next_to_act(h: LeanHand, r: _Round, last: int) -> int:
+    """The position of the next player to act after ``last``, or -1: the round is over."""
+    if h.live <= 1:
+        return -1
+    n = h.n
+    folded, stack, round_bet, acted = h.folded, h.stack, h.round_bet, h.acted
+    current_bet, able = r.current_bet, r.able
+    for k in range(n):
+        j = (last + 1 + k) % n
+        if folded[j] or not stack[j]:
+            continue  # cannot act (as needs_to_act says)
+        if needs_to_act(folded[j], stack[j], round_bet[j], acted[j], current_bet, able):
+            return j
+    return -1
+
+
+def _act(h: LeanHand, r: _Round, j: int) -> None:
+    """The action line of the player at position ``j``, checked and played."""
+    line = h.line()
+    who = h.name[j]
+    if not line.startswith(who):
+        raise Unhandled(ACTION)
+    rest = line[len(who) :]
+    all_in = rest.endswith(_ALL_IN)
+    if all_in:
+        rest = rest[: len(rest) - len(_ALL_IN)]
+    stack, folded, round_bet = h.stack, h.folded, h.round_bet
+    rb = round_bet[j]
+    current_bet = r.current_bet
+    facing = current_bet > rb
+    others = facing and any(stack[q] > 0 and not folded[q] for q in range(h.n) if q != j)
+    o = betting_options(h.ante, current_bet, r.last_raise, rb, stack[j], h.may_raise[j], others)
+    if rest == _FOLD and not all_in:
+        if o.call is None:
+            raise Unhandled(ACTION)
+        kind, added, to = _FOLDS, 0, rb
+        folded[j] = True
+        h.folded_round[j] = h.rnd
+        h.live -= 1
+        r.able -= 1  # the player to act has chips
+    elif rest == _CHECK and not all_in:
+        if o.call is not None:
+            raise Unhandled(ACTION)
+        kind, added, to = _CHECKS, 0, rb
+    elif rest.startswith(_CALL):
+        kind = _CALLS
+        added = number(rest[len(_CALL) :], ACTION)
+        if o.call is None or added != o.call:
+            raise Unhandled(ACTION)
+        to = rb + added
+    elif rest.startswith(_BET):
+        kind = _BETS
+        added = to = number(rest[len(_BET) :], ACTION)
+        if o.min_bet is None or o.max_bet is None or not o.min_bet <= added <= o.max_bet:
+            raise Unhandled(ACTION)
+        r.last_raise = last_raise_after_bet(added, h.ante)
+        r.current_bet = added
+        _reopen(h, j)
+    else:
+        kind = _RAISES
+        to = _raise(h, r, j, rest, o.min_raise_to, o.max_raise_to)
+        added = to - rb
+    left = stack[j] = stack[j] - added
+    h.invested[j] += added
+    round_bet[j] = to
+    h.acted[j] = True
+    h.may_raise[j] = False
+    if all_in != (left == 0 and added > 0):
+        raise Unhandled(ACTION)
+    if all_in:
+        r.able -= 1
+    h.actions.append((j, h.rnd, kind, added, to, all_in, facing))
+
+
+def _raise(h: LeanHand, r: _Round, j: int, rest: str, lo: int | None, hi: int | None) -> int:
+    """A raise's round total (``rest``: the line after the name, without the all-in)."""
+    head, mid, tail = _RAISE
+    if not rest.startswith(head) or tail:
+        raise Unhandled(ACTION)
+    parts = rest[len(head) :].split(mid)
+    if len(parts) != 2:
+        raise Unhandled(ACTION)
+    by, to = number(parts[0], ACTION), number(parts[1], ACTION)
+    if by != to - r.current_bet or lo is None or hi is None or not lo <= to <= hi:
+        raise Unhandled(ACTION)
+    increment = to - r.current_bet
+    if raise_reopens(increment, r.last_raise):
+        r.last_raise = increment
+        _reopen(h, j)
+    r.current_bet = to
+    return to
+
+
+def _reopen(h: LeanHand, j: int) -> None:
+    """A full bet or raise by ``j``: everyone else may raise again."""
+    may_raise = h.may_raise
+    for q in range(h.n):
+        may_raise[q] = q != j
+
+
+def play_middle(h: LeanHand) -> None:
+    """The middle cards."""
+    h.expect(MIDDLE, MIDDLE_CARDS)
+    n = h.n
+    text = between(h.line(), _UP[0], _UP[1], MIDDLE_CARDS)
+    h.middle_up = cards(text, n, MIDDLE_CARDS)
+    h.middle_up_text = text
+    if h.server:
+        text = between(h.line(), _DOWN[0], _DOWN[1], MIDDLE_CARDS)
+        h.middle_down = list(cards(text, n, MIDDLE_CARDS))
+        h.middle_down_text = text
+    else:
+        h.expect(_FACE_DOWN_COUNT_OF[n], MIDDLE_CARDS)
+        h.middle_down = [None] * n
+    fresh = [c for c in (*h.middle_up, *h.middle_down) if c is not None]
+    size = len(h.seen)
+    h.seen.update(fresh)
+    if len(h.seen) != size + len(fresh):
+        raise Unhandled(MIDDLE_CARDS)
+
+
+def play_pickup(h: LeanHand) -> None:
+    """Pick-up ``h.rnd``."""
+    pick_no = h.rnd
+    h.expect(pickup(pick_no), PICK_UP)
+    for j in range(h.n):
+        if h.folded[j]:
+            continue
+        card, face_up = _picked(h, j)
+        known = h.known[j]
+        before = after = None
+        if known:
+            before = h.category[j] or category_of_indices(h.cards[j])  # type: ignore[arg-type]
+        h.cards[j].append(card)
+        if known:
+            after = h.category[j] = category_of_indices(h.cards[j])  # type: ignore[arg-type]
+        text = _TEXT[card] if card is not None else None
+        h.pickups.append((j, pick_no, face_up, text, before, after))
+
+
+def _picked(h: LeanHand, j: int) -> tuple[int | None, bool]:
+    """The card the player at ``j`` picks (None: not shown) and whether face up."""
+    line = h.line()
+    who = h.name[j]
+    known = h.known[j]
+    middle_up, middle_down = h.middle_up, h.middle_down
+    if line.endswith(_HIDDEN) and len(line) == len(who) + len(_HIDDEN) and line.startswith(who):
+        if known or None not in middle_down:
+            raise Unhandled(PICK_UP)
+        middle_down.remove(None)
+        return None, False
+    head, up_tail, down_tail = _PICK
+    if not line.startswith(who) or not line.startswith(head, len(who)):
+        raise Unhandled(PICK_UP)
+    face_up = line.endswith(up_tail)
+    tail = up_tail if face_up else down_tail
+    card = CARD.get(between(line, who + head, tail, PICK_UP))
+    if card is None:
+        raise Unhandled(PICK_UP)
+    if face_up:
+        if card not in middle_up:
+            raise Unhandled(PICK_UP)
+        middle_up.remove(card)
+    elif not known:
+        raise Unhandled(PICK_UP)
+    elif card in middle_down:
+        middle_down.remove(card)
+    elif None in middle_down and card not in h.seen:
+        h.seen.add(card)
+        middle_down.remove(None)
+    else:
+        raise Unhandled(PICK_UP)
+    return card, face_up

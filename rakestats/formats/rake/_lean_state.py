@@ -1,0 +1,231 @@
+"""The state of a hand on the fast path (:mod:`._lean`), and its rows in the columns.
+
+:class:`LeanHand` holds the cursor over the hand's lines and the players' state in
+plain lists by acting position (0 = left of the dealer); :func:`append_hand` appends
+the validated hand to a :class:`~rakestats.columns.HandColumns` batch. Here too: the
+reasons the fast path gives for passing a hand to the full parser, and the helpers that
+read values as the writer writes them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from rakestats.cards import ACE_OF_SKULLS, DECK
+from rakestats.columns import HandColumns, hand_key
+from rakestats.formats.rake._unhandled import Unhandled
+from rakestats.rake.rules import NO_FEE
+from rakestats.rake.showdown import Settlement
+
+__all__ = ["CARD", "LeanHand", "append_hand", "between", "cards", "number"]
+
+CARD: Final = {str(c): c.index for c in DECK}  # cards are deck indices on the fast path
+_TEXT: Final = [str(c) for c in DECK]
+_SKULL: Final = ACE_OF_SKULLS.index
+_PICKUP_COLUMNS: Final = ("pickup", "face_up", "card", "category_before", "category_after")
+
+
+# the reasons for passing a hand to the full parser (the ingest counts them): the part
+# of the hand the fast path was reading, or what it found
+HEADER, SEATS, ANTES, THE_DEAL, ACTION, UNCALLED, MIDDLE_CARDS, PICK_UP = (
+    "header", "seats", "antes", "deal", "action", "uncalled bet", "middle cards", "pick-up",
+)  # fmt: skip
+THE_REVEAL, POTS, THE_SUMMARY, SHORT, LONG = (
+    "reveal", "pots collected", "summary", "hand ends early", "too many actions",
+)  # fmt: skip
+
+
+def number(text: str, why: str) -> int:
+    """A number as the writer writes it: at most 18 digits (every sum of amounts fits
+    64-bit integers), no leading zero."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 18) or (
+        text[0] == "0" and len(text) > 1
+    ):
+        raise Unhandled(why)
+    return int(text)
+
+
+def cards(text: str, n: int, why: str) -> list[int]:
+    toks = text.split(" ")
+    if len(toks) != n:
+        raise Unhandled(why)
+    try:
+        return [CARD[t] for t in toks]
+    except KeyError:
+        raise Unhandled(why) from None
+
+
+def between(line: str, head: str, tail: str, why: str) -> str:
+    """The text of ``line`` between ``head`` and ``tail``."""
+    if not (line.startswith(head) and line.endswith(tail)) or len(line) < len(head) + len(tail):
+        raise Unhandled(why)
+    return line[len(head) : len(line) - len(tail)]
+
+
+class LeanHand:
+    """One hand being read: the cursor over its lines, what the header says, and the
+    players' state (cards are deck indices, None where the log does not show them)."""
+
+    def __init__(self, lines: Sequence[str]) -> None:
+        self.lines = lines
+        self.end = len(lines)
+        self.i = 0
+        self.site = ""
+        self.hand_id = ""
+        self.table = ""
+        self.ante = 0
+        self.played_at = 0  # microseconds since the epoch
+        self.max_seats = 0
+        self.dealer = 0
+        self.fee = NO_FEE
+        self.hero: str | None = None
+        self.server = True
+        self.seats: list[int] = []  # by seat order, as the seat lines
+        self.names: list[str] = []
+        self.n = 0
+        self.order: list[int] = []  # seats by acting position
+        self.pos_of_seat: dict[int, int] = {}
+        self.name: list[str] = []  # the rest by acting position
+        self.stack: list[int] = []
+        self.start_stack: list[int] = []
+        self.invested: list[int] = []
+        self.round_bet: list[int] = []
+        self.folded: list[bool] = []
+        self.acted: list[bool] = []
+        self.may_raise: list[bool] = []
+        self.known: list[bool] = []
+        self.cards: list[list[int | None]] = []
+        self.folded_round: list[int | None] = []
+        self.category: list[str | None] = []
+        self.seen: set[int] = set()
+        self.live = 0
+        self.rnd = 0
+        # (position, round, kind, added, to, all-in, facing a bet)
+        self.actions: list[tuple[int, int, str, int, int, bool, bool]] = []
+        # (position, pick-up, face up, card, category before, after)
+        self.pickups: list[tuple[int, int, bool, str | None, str | None, str | None]] = []
+        self.middle_up: list[int] = []
+        self.middle_down: list[int | None] = []
+        self.middle_up_text: str | None = None
+        self.middle_down_text: str | None = None
+        self.shown_text: dict[int, str] = {}  # by position, the cards as shown
+        self.hole_known: dict[int, bool] = {}
+
+    def line(self) -> str:
+        """The next line."""
+        i = self.i
+        if i >= self.end:
+            raise Unhandled(SHORT)
+        self.i = i + 1
+        return self.lines[i]
+
+    def expect(self, want: str, why: str) -> None:
+        """The next line is ``want`` (else the hand is declined: ``why``)."""
+        i = self.i
+        if i >= self.end:
+            raise Unhandled(SHORT)
+        if self.lines[i] != want:
+            raise Unhandled(why)
+        self.i = i + 1
+
+
+def _text(cards: Sequence[int | None]) -> str | None:
+    if None in cards:
+        return None
+    return " ".join([_TEXT[c] for c in cards])  # type: ignore[index]
+
+
+def append_hand(cols: HandColumns, h: LeanHand, st: Settlement, first: int, source: str) -> bool:
+    """Append the validated hand to ``cols``; False when the batch holds it already."""
+    players = _player_rows(h, st)  # first, so that a failure leaves the batch as it was
+    key = hand_key(h.site, h.hand_id)
+    if not cols.claim(key):
+        return False
+    hand_index = len(cols.hands["hand_key"])
+    for col, value in (
+        ("hand_key", key), ("hand_id", h.hand_id), ("site", h.site), ("game", "rake"),
+        ("played_at", h.played_at), ("table_name", h.table), ("max_seats", h.max_seats),
+        ("n_players", h.n), ("currency", "chips"), ("is_tournament", False),
+        ("tournament_id", None), ("ante", h.ante), ("small_bet", None), ("big_bet", None),
+        ("bring_in", None), ("dealer_seat", h.dealer), ("hero", h.hero),
+        ("view", "server" if h.server else "player"), ("total_pot", st.total_pot),
+        ("house_fee", st.house_fee), ("source_file", source), ("source_line", first),
+        ("middle_up", h.middle_up_text), ("middle_down", h.middle_down_text),
+    ):  # fmt: skip
+        cols.hands[col].append(value)
+    p = cols.players
+    first_row = len(p["hand"])
+    prow = [0] * h.n
+    for k, seat in enumerate(h.seats):
+        prow[h.pos_of_seat[seat]] = first_row + k
+    p["hand"].extend([hand_index] * h.n)
+    for col, column in zip(_PLAYER_COLUMNS, zip(*players, strict=True), strict=True):
+        p[col].extend(column)
+    _append_play(cols, h, prow)
+    return True
+
+
+_PLAYER_COLUMNS: Final = (
+    "player", "seat", "position", "stack", "invested", "collected", "cards", "hole_cards",
+    "up_cards", "went_to_reveal", "skull_ace_held", "skull_ace_outcome", "hand_category",
+    "hand_description", "folded_round", "all_in", "reveal_order", "reveal_action",
+    "collected_pots",
+)  # fmt: skip
+
+
+def _player_rows(h: LeanHand, st: Settlement) -> list[tuple[object, ...]]:
+    """Each player's row (in seat order), the columns of :data:`_PLAYER_COLUMNS`."""
+    skull = st.skull_ace
+    # what each seat collected from each pot: (pot, amount before the fee, share)
+    pots_won: dict[int, list[tuple[int, int, int]]] = {seat: [] for seat in h.seats}
+    for pot in st.pots:
+        before_fee = pot.amount + (st.house_fee if pot.index == 0 else 0)
+        for w, share in zip(pot.winners, pot.shares, strict=True):
+            if share > 0:
+                pots_won[w].append((pot.index, before_fee, share))
+    shown = h.shown_text
+    live_pos = [j for j in range(h.n) if not h.folded[j]]
+    reveal_order = {j: k for k, j in enumerate(live_pos, start=1)} if shown else {}
+    rows: list[tuple[object, ...]] = []
+    for k, seat in enumerate(h.seats):
+        j = h.pos_of_seat[seat]
+        held = h.cards[j]
+        if j in shown:
+            text: str | None = shown[j]
+            hole = _text(held[:3]) if h.hole_known[j] else None
+        else:
+            text = _text(held)
+            hole = _text(held[:3])
+        value = st.values.get(seat)
+        rows.append((
+            h.names[k], seat, j + 1, h.start_stack[j], h.invested[j], st.collected[seat],
+            text, hole, None, j in shown, text is not None and _SKULL in held,
+            skull[1].value if skull is not None and skull[0] == seat else None,
+            value.category.name if value is not None else None,
+            value.description if value is not None else None,
+            h.folded_round[j], h.stack[j] == 0 and not h.folded[j], reveal_order.get(j),
+            "show" if j in shown else None, pots_won[seat],
+        ))  # fmt: skip
+    return rows
+
+
+def _append_play(cols: HandColumns, h: LeanHand, prow: list[int]) -> None:
+    """The hand's actions and pick-ups (``prow``: each position's player row)."""
+    if h.actions:
+        a = cols.actions
+        rows = list(zip(*h.actions, strict=True))
+        a["prow"].extend([prow[j] for j in rows[0]])
+        a["seq"].extend(range(1, len(h.actions) + 1))
+        a["round"].extend(rows[1])
+        a["kind"].extend(rows[2])
+        a["amount"].extend(rows[3])
+        a["to_amount"].extend(rows[4])
+        a["all_in"].extend(rows[5])
+        a["facing_bet"].extend(rows[6])
+    if h.pickups:
+        k_cols = cols.pickups
+        rows = list(zip(*h.pickups, strict=True))
+        k_cols["prow"].extend([prow[j] for j in rows[0]])
+        for col, column in zip(_PICKUP_COLUMNS, rows[1:], strict=True):
+            k_cols[col].extend(column)
