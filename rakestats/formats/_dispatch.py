@@ -7,6 +7,7 @@ from rakestats.formats.absolute.parser import AbsoluteParser
 from rakestats.formats.everleaf.parser import EverleafParser
 from rakestats.formats.fulltilt.parser import FullTiltParser
 from rakestats.formats.ipoker.parser import IPokerParser
+from rakestats.formats.kingsclub.parser import KingsClubParser
 from rakestats.formats.merge.parser import MergeParser
 from rakestats.formats.ongame.parser import OnGameParser
 from rakestats.formats.partypoker.parser import PartyPokerParser
@@ -14,6 +15,7 @@ from rakestats.formats.phh.parser import PhhParser
 from rakestats.formats.rake.parser import RakeParser
 from rakestats.formats.stars.parser import StarsRazzParser
 from rakestats.formats.winamax.parser import WinamaxParser
+from rakestats.formats.winning.parser import WinningOldParser, WinningParser
 
 __all__ = ["PARSERS", "detect"]
 
@@ -27,6 +29,9 @@ PARSERS: list[type[SiteParser]] = [
     EverleafParser,
     AbsoluteParser,
     OnGameParser,
+    KingsClubParser,
+    WinningParser,
+    WinningOldParser,
     MergeParser,
     IPokerParser,
 ]
