@@ -1,0 +1,127 @@
+"""Winning Poker Network hand headers (docs/rooms.md, Winning), in the room's two formats.
+
+The software of 2019 on writes one line (UTC), then the table::
+
+    Hand #85198832 - 7Stud(Fixed Limit) - $0.04/$0.08 - 2019/07/28 16:15:58 UTC
+    Gorham 8-max
+    Game Hand #82980175 - Tournament #11212445 - 7Stud H/L(Fixed Limit) - Level 1
+        (250.00/500.00)- 2019/07/25 02:31:33 UTC                     (one line)
+
+The older software (UTF-16 files) writes the start, then the id, stakes, table and game
+(local time without a zone: taken as US Eastern time)::
+
+    Game started at: 2016/8/2 11:17:19
+    Game ID: 693977667 1/2 (PRR) Leyak (Seven Cards Stud)
+
+>>> h = parse_header("Hand #85198832 - 7Stud(Fixed Limit) - $0.04/$0.08 - "
+...                  "2019/07/28 16:15:58 UTC", 1)
+>>> h.hand_id, h.game, h.currency, h.small_bet, h.big_bet, h.played_at.isoformat()
+('85198832', 'stud', 'USD', 4, 8, '2019-07-28T16:15:58+00:00')
+>>> o = parse_old_header(["Game started at: 2016/8/2 11:17:19",
+...     "Game ID: 693975843 1/2 (PRR) La Llorona - 3 (Seven Cards Stud HiLow)"], 1)
+>>> o.hand_id, o.game, o.table, o.small_bet, o.big_bet, o.played_at.isoformat()
+('693975843', 'stud8', '(PRR) La Llorona - 3', 100, 200, '2016-08-02T15:17:19+00:00')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rakestats.formats.stud import StudHeader, classify_game, fail, parse_money, to_utc
+from rakestats.formats.stud._common import CURRENCY_SYMBOLS
+
+__all__ = ["GAME_ID", "HEADER", "OLD_HEADER", "parse_header", "parse_old_header"]
+
+HEADER = re.compile(
+    r"^(?:Game )?(Hand) #(\d+) - "
+    r"(?:(?P<gtd>\S+ GTD )?Tournament #(?P<tid>\d+) - )?"
+    r"(?P<game>[^()]+?)\((?P<limit>[^()]+)\) - (?:Level (?P<level>\S+) )?"
+    r"\(?(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)\)?\s?- (?P<date>.+)$"
+)
+OLD_HEADER = re.compile(
+    r"^(Game started at:) ((\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{1,2}):(\d{1,2}))$"
+)
+GAME_ID = re.compile(
+    r"^Game ID: (?P<id>\d+) (?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) (?P<table>.+?) "
+    r"\((?P<game>[^()]+)\)(?: (?P<max>\d+)-max)?$"
+)
+_DATE = re.compile(
+    r"(?P<y>\d{4})/(?P<mo>\d{1,2})/(?P<d>\d{1,2})[ -]+(?P<h>\d{1,2}):(?P<mi>\d{2}):(?P<s>\d{2})"
+    r"(?:\s+(?P<zone>[A-Z]{2,5}))?"
+)
+_OLD_TOURNAMENT = re.compile(r", Table \d+\b")
+
+
+def _stud(game: str, limit: str) -> str | None:
+    """What a Winning game name is (``7Stud``, ``7Stud H/L``, ``Seven Cards Stud HiLow``),
+    fixed limit only."""
+    if "fixed" not in limit.lower():
+        return None
+    return classify_game(re.sub(r"\b7Stud\b", "7 Card Stud", game))
+
+
+def parse_header(text: str, line: int) -> StudHeader:
+    """The header line of a hand of Winning's current software (raises HandError)."""
+    m = HEADER.match(text)
+    if m is None:
+        raise fail(line, "not a Winning hand header")
+    d = _DATE.search(m["date"])
+    if d is None:
+        raise fail(line, "no date in the header")
+    tournament = m["tid"] is not None
+    decimals = "." in m["sb"] + m["bb"]
+    if tournament or not m["cur"]:
+        currency, scale = "chips", (100 if decimals and not tournament else 1)
+    else:
+        currency, scale = CURRENCY_SYMBOLS.get(m["cur"], "USD"), 100
+    fields = (int(d["y"]), int(d["mo"]), int(d["d"]), int(d["h"]), int(d["mi"]), int(d["s"]))
+    game = m["game"].strip()
+    extra = {"game": game, "level": m["level"], "guarantee": (m["gtd"] or "").strip()}
+    return StudHeader(
+        site="Winning",
+        hand_id=m[2],
+        game=_stud(game, m["limit"]),
+        game_text=f"{game}({m['limit']})",
+        is_tournament=tournament,
+        tournament_id=m["tid"],
+        currency=currency,
+        scale=scale,
+        small_bet=parse_money(m["sb"], scale, line),
+        big_bet=parse_money(m["bb"], scale, line),
+        played_at=to_utc(fields, d["zone"] or "UTC", line),
+        extra=tuple((k, v) for k, v in extra.items() if v),
+    )
+
+
+def parse_old_header(lines: Sequence[str], line: int) -> StudHeader:
+    """The first two lines of a hand of Winning's old software (raises HandError)."""
+    s = OLD_HEADER.match(lines[0]) if lines else None
+    if s is None:
+        raise fail(line, "not a Winning hand header")
+    g = GAME_ID.match(lines[1]) if len(lines) > 1 else None
+    if g is None:
+        raise fail(line + 1, "cannot read the 'Game ID:' line")
+    table = g["table"]
+    tournament = _OLD_TOURNAMENT.search(table) is not None
+    play = table.startswith("PM ")
+    currency, scale = ("chips", 1) if tournament or play else ("USD", 100)
+    if currency == "chips" and any("." in x for x in lines if x.startswith("Player ")):
+        scale = 100
+    y, mo, d, h, mi, sec = (int(x) for x in s.groups()[2:])
+    return StudHeader(
+        site="Winning",
+        hand_id=g["id"],
+        game=_stud(g["game"], "fixed"),
+        game_text=g["game"],
+        is_tournament=tournament,
+        tournament_id=None,
+        currency=currency,
+        scale=scale,
+        small_bet=parse_money(g["sb"], scale, line + 1),
+        big_bet=parse_money(g["bb"], scale, line + 1),
+        played_at=to_utc((y, mo, d, h, mi, sec), "ET", line),
+        table=table,
+        max_seats=int(g["max"]) if g["max"] else None,
+        extra=(("game", g["game"]),) + ((("money", "play"),) if play else ()),
+    )

@@ -1,0 +1,127 @@
+"""The summaries of Winning hands, in the room's two formats.
+
+Current software: the pot after the rake, then a line per seat::
+
+    *** SUMMARY ***
+    Total pot $0.36 | Rake $0.01
+    Seat 7: Player2 did not show and won $0.36
+    Seat 6: Thrash370 showed [Td Ad Qd 4s] and won 60600.00 with HI - ... | LO - ...
+
+Old software: the pot after the rake and the jackpot fee, then a line per player (``*``:
+a winner) with the chips put in, taken and won or lost::
+
+    ------ Summary ------
+    Pot: 8.95. Rake 0.11. JP fee 0.04
+    *Player ChazDazzle shows: Two pairs. Qs and 7s [Qc Ts 7d 9c 6c Qd 7h]. Bets: 4.55.
+        Collects: 8.95. Wins: 4.40.                                      (one line)
+    Player Nee mucks (does not show cards). Bets: 4.55. Collects: 0. Loses: 4.55.
+
+>>> c = read_closing(["*** SUMMARY ***", "Total pot $0.36 | Rake $0.01",
+...                   "Seat 7: Player2 did not show and won $0.36"], 0, 1, 100, ["Player2"])
+>>> [(x.name, x.amount) for x in c.collects], c.total, c.rake
+([('Player2', 36)], 37, 1)
+>>> o = read_old_closing(["------ Summary ------", "Pot: 8.95. Rake 0.11. JP fee 0.04",
+...     "*Player Nee shows: Two pairs. Qs and 7s [Qc Ts 7d 9c 6c Qd 7h]. Bets: 4.55. "
+...     "Collects: 8.95. Wins: 4.40."], 0, 1, 100, ["Nee"])
+>>> [(x.name, x.amount) for x in o.collects], o.total, o.rake, o.results[0].net
+([('Nee', 895)], 910, 15, 440)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rakestats.formats.stud import AMOUNT, fail, parse_money
+from rakestats.formats.stud._grammar import cards_of
+from rakestats.formats.stud._model import CollectLine
+from rakestats.formats.stud._terse import Closing, SeatResult
+
+__all__ = ["read_closing", "read_old_closing"]
+
+_TOTAL = re.compile(
+    rf"^Total pot (?P<total>{AMOUNT}).*? \| Rake (?P<rake>{AMOUNT})"
+    rf"(?: \| (?:JP|Jackpot) [Ff]ee (?P<jp>{AMOUNT}))?\s*$"
+)
+_SEAT = re.compile(r"^Seat (?P<seat>\d{1,9}): (?P<rest>.+)$")
+_TAGS = re.compile(r"^(?:\((?:button|small blind|big blind|bring[- ]in)\) )+")
+_WON = re.compile(rf"^(?:did not show and )?(?:won|collected) \(?(?P<a>{AMOUNT})\)?")
+_SHOWED = re.compile(
+    rf"^(?:showed|mucked) \[(?P<cards>[^\]]*)\]"
+    rf"(?: and (?:lost|(?:won|collected) \(?(?P<a>{AMOUNT})\)?)"
+    rf"(?: with .*?)?(?:, and (?:won \((?P<b>{AMOUNT})\)|lost) with .*)?)?"
+)
+_OLD_POT = re.compile(
+    rf"^Pot: (?P<pot>{AMOUNT})\.? Rake (?P<rake>{AMOUNT})(?:\.? JP fee (?P<jp>{AMOUNT}))?\.?$"
+)
+_OLD_PLAYER = re.compile(r"^\*?(?:Player )?(?P<rest>.+)$")  # "Player " may be gone
+_OLD_RESULT = re.compile(
+    rf"^ (?P<what>.*?)\s*Bets: (?P<bets>{AMOUNT})\. Collects: (?P<got>{AMOUNT})\. "
+    rf"(?P<sign>Wins|Loses): (?P<net>{AMOUNT})\.?$"
+)
+_CARDS = re.compile(r"\[(?P<cards>[^\]]*)\]")
+
+
+def _who(rest: str, names: Sequence[str]) -> tuple[str, str] | None:
+    return next(((n, rest[len(n) :]) for n in names if rest.startswith(n + " ")), None)
+
+
+def read_closing(
+    lines: Sequence[str], summary: int, first_line: int, scale: int, names: Sequence[str]
+) -> Closing:
+    """The summary of a hand of the current software, ``*** SUMMARY ***`` at
+    ``lines[summary]`` (raises HandError)."""
+    by_length = sorted(names, key=len, reverse=True)
+    closing = Closing(first_line + summary)
+    for i in range(summary + 1, len(lines)):
+        n, text = first_line + i, lines[i]
+        if (t := _TOTAL.match(text)) is not None:
+            closing.rake = parse_money(t["rake"], scale, n)
+            closing.rake += parse_money(t["jp"], scale, n) if t["jp"] else 0
+            closing.rake_line = n
+            closing.total = parse_money(t["total"], scale, n) + closing.rake
+        elif (s := _SEAT.match(text)) is not None and (hit := _who(s["rest"], by_length)):
+            name, rest = hit
+            rest = _TAGS.sub("", rest.lstrip())
+            if (w := _WON.match(rest)) is not None:
+                closing.collects.append(CollectLine(n, name, parse_money(w["a"], scale, n), "pot"))
+            elif (sh := _SHOWED.match(rest)) is not None:
+                for a in (sh["a"], sh["b"]):
+                    if a is not None:
+                        closing.collects.append(
+                            CollectLine(n, name, parse_money(a, scale, n), "pot")
+                        )
+                closing.results.append(SeatResult(n, name, None, cards_of(sh["cards"], n)))
+    if closing.total is None:
+        raise fail(first_line + len(lines) - 1, "the summary has no 'Total pot' line")
+    return closing
+
+
+def read_old_closing(
+    lines: Sequence[str], summary: int, first_line: int, scale: int, names: Sequence[str]
+) -> Closing:
+    """The summary of a hand of the old software, ``------ Summary ------`` at
+    ``lines[summary]`` (raises HandError)."""
+    by_length = sorted(names, key=len, reverse=True)
+    closing = Closing(first_line + summary)
+    for i in range(summary + 1, len(lines)):
+        n, text = first_line + i, lines[i]
+        if (p := _OLD_POT.match(text)) is not None:
+            closing.rake = parse_money(p["rake"], scale, n)
+            closing.rake += parse_money(p["jp"], scale, n) if p["jp"] else 0
+            closing.rake_line = n
+            closing.total = parse_money(p["pot"], scale, n) + closing.rake
+        elif (m := _OLD_PLAYER.match(text)) is not None and (hit := _who(m["rest"], by_length)):
+            name, rest = hit
+            r = _OLD_RESULT.match(rest)
+            if r is None:
+                raise fail(n, f"cannot read the summary line of {name}")
+            net = parse_money(r["net"], scale, n) * (1 if r["sign"] == "Wins" else -1)
+            got = parse_money(r["got"], scale, n)
+            if got:
+                closing.collects.append(CollectLine(n, name, got, "pot"))
+            c = _CARDS.search(r["what"])
+            closing.results.append(SeatResult(n, name, net, cards_of(c["cards"], n) if c else ()))
+    if closing.total is None:
+        raise fail(first_line + len(lines) - 1, "the summary has no 'Pot:' line")
+    return closing
