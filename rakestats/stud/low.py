@@ -37,6 +37,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import cache
 
 from rakestats.cards import Rank, StdCard, parse_std_cards
 
@@ -191,8 +192,14 @@ def evaluate_low(cards: str | Sequence[StdCard]) -> LowValue:
         raise ValueError(f"a Razz hand has one to seven cards, got {len(hand)}")
     if len(set(hand)) != len(hand):
         raise ValueError(f"a card is repeated in {' '.join(map(str, hand))}")
-    counts = Counter(low_rank(c) for c in hand)
-    return score_ranks(_best_ranks(counts, min(5, len(hand))).elements())
+    return _low_of(tuple(sorted([low_rank(c) for c in hand])))
+
+
+@cache
+def _low_of(ranks: tuple[int, ...]) -> LowValue:
+    """The best low of cards of these ranks (sorted): a low depends on the ranks only,
+    so each set of ranks is evaluated once."""
+    return score_ranks(_best_ranks(Counter(ranks), min(5, len(ranks))).elements())
 
 
 def eight_or_better(cards: str | Sequence[StdCard], qualifier: int = QUALIFIER) -> LowValue | None:
