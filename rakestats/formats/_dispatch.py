@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from rakestats.formats._base import SiteParser
 from rakestats.formats.absolute.parser import AbsoluteParser
+from rakestats.formats.bovada.parser import BovadaParser
 from rakestats.formats.everleaf.parser import EverleafParser
 from rakestats.formats.fulltilt.parser import FullTiltParser
 from rakestats.formats.ipoker.parser import IPokerParser
-from rakestats.formats.kingsclub.parser import KingsClubParser
 from rakestats.formats.merge.parser import MergeParser
 from rakestats.formats.ongame.parser import OnGameParser
 from rakestats.formats.partypoker.parser import PartyPokerParser
@@ -15,7 +15,6 @@ from rakestats.formats.phh.parser import PhhParser
 from rakestats.formats.rake.parser import RakeParser
 from rakestats.formats.stars.parser import StarsRazzParser
 from rakestats.formats.winamax.parser import WinamaxParser
-from rakestats.formats.winning.parser import WinningOldParser, WinningParser
 
 __all__ = ["PARSERS", "detect"]
 
@@ -28,10 +27,8 @@ PARSERS: list[type[SiteParser]] = [
     WinamaxParser,
     EverleafParser,
     AbsoluteParser,
+    BovadaParser,
     OnGameParser,
-    KingsClubParser,
-    WinningParser,
-    WinningOldParser,
     MergeParser,
     IPokerParser,
 ]

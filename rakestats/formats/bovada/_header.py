@@ -1,0 +1,78 @@
+"""Bovada (formerly Bodog; Ignition writes the same) hand headers (docs/rooms.md,
+Bovada): the first line.
+
+Header forms (one line each)::
+
+    Bodog Hand #2604291510 TBL#1178621 7CARD Fixed Limit - 2012-05-07 03:40:07
+    Bovada Hand #2844383701 TBL#7794710 7CARD HiLo Fixed Limit - 2014-04-06 19:50:19
+    Bovada Hand #2633115879: 7CARD Tournament #1378659 TBL#1, Fixed Limit- Level 1 (0/0)
+        - 2012-06-17 22:21:03
+
+The header gives no stakes (the reader works them out from the bets) and no time zone
+(US Eastern, as FPDB takes it).
+
+>>> h = parse_header("Bovada Hand #2844383701 TBL#7794710 7CARD HiLo Fixed Limit - "
+...                  "2014-04-06 19:50:19", 1)
+>>> h.hand_id, h.game, h.table, h.currency, h.is_tournament
+('2844383701', 'stud8', '7794710', 'USD', False)
+>>> h.played_at.isoformat()
+'2014-04-06T23:50:19+00:00'
+"""
+
+from __future__ import annotations
+
+import re
+
+from rakestats.formats.stud import StudHeader, fail, to_utc
+
+__all__ = ["HEADER", "game_words", "parse_header"]
+
+#: The first line of a hand: group 1 the room, group 2 the hand id.
+HEADER = re.compile(r"^(Ignition|Bovada|Bodog(?: UK| Canada|88)?) Hand #(C?\d+)")
+_LINE = re.compile(
+    r"^(?:Ignition|Bovada|Bodog(?: UK| Canada|88)?) Hand #(?P<id>C?\d+):?\s+"
+    r"(?:(?:Zone Poker ID|TBL)#(?P<table>[^\s,]+),?\s+)?"
+    r"(?P<game>.+?)\s+(?:Tournament #(?P<tid>\d+) TBL#(?P<tno>[^\s,]+),?\s+)?"
+    r"(?:1 on 1\s+)?(?P<limit>No Limit|Fixed Limit|Pot Limit)\b.*?-\s*"
+    r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})[- ]+(?P<h>\d{1,2}):(?P<mi>\d{2}):(?P<s>\d{2})"
+)
+_GAMES = {"7CARD": "stud", "7CARD HILO": "stud8", "7CARD_HL": "stud8", "RAZZ": "razz"}
+
+
+def game_words(text: str) -> str:
+    """The game of a header line (for a hand that is skipped unread).
+
+    >>> game_words("Bovada Hand #1 TBL#2 HOLDEMZonePoker No Limit - 2013-01-01 10:00:00")
+    'HOLDEMZonePoker No Limit'
+    """
+    m = _LINE.match(text)
+    return f"{m['game']} {m['limit']}" if m is not None else "unknown"
+
+
+def parse_header(text: str, line: int) -> StudHeader:
+    """The header line of a Bovada hand; the bets are 0 until the reader works them out
+    (raises HandError)."""
+    m = _LINE.match(text)
+    if m is None:
+        raise fail(line, "cannot read the Bovada header (game, limit, date)")
+    game = m["game"].strip()
+    kind = (
+        _GAMES.get(game.upper().replace("HI/LO", "HILO")) if m["limit"] == "Fixed Limit" else None
+    )
+    fields = (int(m["y"]), int(m["mo"]), int(m["d"]), int(m["h"]), int(m["mi"]), int(m["s"]))
+    tournament = m["tid"] is not None
+    return StudHeader(
+        site="Bovada",
+        hand_id=m["id"],
+        game=kind,
+        game_text=f"{game} {m['limit']}",
+        is_tournament=tournament,
+        tournament_id=m["tid"],
+        currency="chips" if tournament else "USD",
+        scale=1 if tournament else 100,
+        small_bet=0,
+        big_bet=0,
+        played_at=to_utc(fields, "ET", line),
+        table=m["tno"] if tournament else m["table"],
+        extra=(("game", game), ("room", text.split(" Hand #", 1)[0])),
+    )
