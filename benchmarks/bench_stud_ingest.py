@@ -64,6 +64,7 @@ ROOMS = [
         "cp1252",
     ),
     Room("absolute", "stud/cash/Absolute/Stud/*.txt", r"^Stage #", r"^Stage #(\d+)", "cp1252"),
+    Room("bovada", "stud/*/Bovada/Stud/*.txt", r"^(?:Bodog|Bovada) Hand #", r"Hand #(\d+)"),
     Room(
         "ongame",
         "stud/*/OnGame/Stud/*.txt",
