@@ -72,6 +72,14 @@ ROOMS = [
         r"^\*{5} History for hand \w+-\d+-(\d+)",
     ),
     Room("kingsclub", "stud/*/KingsClub/Stud/*.txt", r"^#\d+: ", r"^#(\d+): "),
+    Room("winning", "stud/*/Winning/Stud/7Stud-*.txt", r"^(?:Game )?Hand #", r"Hand #(\d+)"),
+    Room(
+        "winning-old",
+        "stud/*/Winning/Stud/7-Stud*.txt",
+        r"^Game started at:",
+        r"^Game ID: (\d+)",
+        "utf-16",
+    ),
 ]
 
 
