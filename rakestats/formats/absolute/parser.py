@@ -26,9 +26,9 @@ from rakestats.formats.stud._model import (
     Item,
     ParsedStudHand,
     RoomRules,
-    SeatLine,
     StreetLine,
 )
+from rakestats.formats.stud._seats import seats_in_order
 
 __all__ = ["AbsoluteParser", "rewrite"]
 
@@ -161,15 +161,10 @@ class AbsoluteParser(StudReader):
         self, header: StudHeader, lines: Sequence[str], first_line: int
     ) -> ParsedStudHand:
         _, i = parse_header(lines, first_line)
-        seats: list[SeatLine] = []
-        money = LineReader(self, header, []).money
-        while i < len(lines) and (s := self.seat_line.match(lines[i])) is not None:
-            n = first_line + i
-            seats.append(SeatLine(n, int(s["seat"]), s["name"], money(s["stack"], n), False))
-            i += 1
+        seats, i = seats_in_order(self, header, lines, i, first_line, _SEAT)  # from the dealer
         top = max((s.seat for s in seats), default=0)
         hand = ParsedStudHand(header, first_line, header.table or "", 10 if top > 8 else 8)
-        hand.seats = sorted(seats, key=lambda s: s.seat)  # listed from the dealer on
+        hand.seats = seats
         hand.room = RoomRules(check_descriptions=False)
         reader = LineReader(self, header, [s.name for s in hand.seats])
         hand.items = mark_all_ins(hand.seats, _plain(reader.read(rewrite(lines), i, first_line)))

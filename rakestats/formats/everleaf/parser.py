@@ -29,9 +29,9 @@ from rakestats.formats.stud._model import (
     Item,
     ParsedStudHand,
     RoomRules,
-    SeatLine,
     StreetLine,
 )
+from rakestats.formats.stud._seats import seats_in_order
 
 __all__ = ["EverleafParser"]
 
@@ -145,18 +145,12 @@ class EverleafParser(StudReader):
         self, header: StudHeader, lines: Sequence[str], first_line: int
     ) -> ParsedStudHand:
         _, i = parse_header(lines, first_line)
-        seats: list[SeatLine] = []
-        while i < len(lines) and _SEAT.match(lines[i]) is not None:
-            s = self.seat_line.match(lines[i])  # 'Seat 2: Ann ( new player )': not playing
-            if s is not None:
-                stack = LineReader(self, header, []).money(s["stack"], first_line + i)
-                seats.append(SeatLine(first_line + i, int(s["seat"]), s["name"], stack, False))
-            i += 1
+        seats, i = seats_in_order(self, header, lines, i, first_line, _SEAT)
         top = max((s.seat for s in seats), default=0)
         hand = ParsedStudHand(
             header, first_line, header.table or "", header.max_seats or (10 if top > 8 else 8)
         )
-        hand.seats = sorted(seats, key=lambda s: s.seat)
+        hand.seats = seats
         reader = LineReader(self, header, [s.name for s in hand.seats])
         items = fill_before(reader.read([_cards_upper(t) for t in lines], i, first_line))
         shown = any(isinstance(it, DealtLine) for it in items)

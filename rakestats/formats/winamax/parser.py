@@ -49,18 +49,9 @@ class WinamaxParser(StudReader):
         r"(?:, [^)]*)?\)(?P<tail>.*)$"
     )
     streets: ClassVar[dict[str, int]] = {
-        "3rd STREET": 1,
-        "4th STREET": 2,
-        "5th STREET": 3,
-        "6th STREET": 4,
+        **StudReader.streets,
         "7th STREET": 5,
-        "THIRD": 1,
-        "FOURTH": 2,
-        "FIFTH": 3,
-        "SIXTH": 4,
-        "SEVENTH": 5,
-        "SHOW DOWN": 6,
-        "SUMMARY": 7,
+        **{name: n for n, name in enumerate(("THIRD", "FOURTH", "FIFTH", "SIXTH", "SEVENTH"), 1)},
     }
     other_sections = frozenset({"ANTE/BLINDS"})
     actions = (
