@@ -155,3 +155,55 @@ def test_broken_hands_are_quarantined() -> None:
     shown = RAZZ.replace("Does not show [As 2d 3h 5c]", "Does not show [As 2d 3h 6c]")
     (q,) = iter_text(shown.splitlines(), "b.txt")
     assert isinstance(q, QuarantineRecord) and "not among the cards dealt" in q.reason
+
+
+ANTE_ALL_IN = """\
+Bovada Hand #3000000002 TBL#9000001 RAZZ Fixed Limit - 2014-01-15 21:35:00
+Seat+2: $20 in chips
+Seat+5 [ME]: $20 in chips
+Seat+7: $0.25 in chips
+Seat+2 : Ante chip $0.25
+Seat+5 [ME] : Ante chip $0.25
+Seat+7 : All-in $0.25
+*** 3RD STREET ***
+Seat+2 : Card dealt to a spot [4c 6d Kh]
+Seat+5 [ME] : Card dealt to a spot [As 2d 3h]
+Seat+7 : Card dealt to a spot [9s 8s 7d]
+Seat+2 : Bring_in chip $0.50
+Seat+5 [ME] : Raises $2 to $2
+Seat+2 : Folds
+Seat+5 [ME] : Return uncalled portion of bet $1.50
+*** 4TH STREET ***
+Seat+5 [ME] : Card dealt to a spot [5c]
+Seat+7 : Card dealt to a spot [Qd]
+*** 5TH STREET ***
+Seat+5 [ME] : Card dealt to a spot [6c]
+Seat+7 : Card dealt to a spot [Td]
+*** 6TH STREET ***
+Seat+5 [ME] : Card dealt to a spot [Jh]
+Seat+7 : Card dealt to a spot [Tc]
+*** RIVER ***
+Seat+5 [ME] : Card dealt to a spot [Ks]
+Seat+7 : Card dealt to a spot [2c]
+Seat+5 [ME] : Showdown [6c 5c 3h 2d As] (High Card)
+Seat+7 : Showdown [Td 9s 8s 7d 2c] (High Card)
+Seat+5 [ME] : Hand result-Side pot $1
+Seat+5 [ME] : Hand result $0.75
+*** SUMMARY ***
+Total Pot($1.75) | Rake ($0)
+Seat+2:  Folded on the 3rd STREET
+Seat+5:  $1.75  with High Card [As 2d 3h 5c 6c Jh Ks-6c 5c 3h 2d As]
+Seat+7:   lose with High Card [9s 8s 7d Qd Td Tc 2c-Td 9s 8s 7d 2c]
+"""
+
+
+def test_all_in_on_the_ante_and_a_side_pot() -> None:
+    (rec,) = iter_text(ANTE_ALL_IN.splitlines(), "bovada.txt")
+    assert isinstance(rec, HandRecord), rec
+    short = next(p for p in rec.players if p.player == "Seat+7")
+    assert short.all_in and short.invested == 25 and short.cards == "9s 8s 7d Qd Td Tc 2c"
+    assert [(p.pot, p.amount, p.shares) for p in rec.pots] == [
+        (0, 75, (("Hero", 75),)),
+        (1, 100, (("Hero", 100),)),
+    ]
+    assert (rec.small_bet, rec.big_bet, rec.total_pot) == (200, 400, 175)

@@ -185,3 +185,59 @@ def test_wrong_rake_and_winnings_are_quarantined(tmp_path: Path) -> None:
     assert "rake 300, but the pot 46000 less the winnings is 200" in q.reason
     q = _broken(tmp_path, name, (b"and won 458", b"and won 459"))
     assert "Hero won 45900 by the summary but collected 45800" in q.reason
+
+
+BRING_IN_ALL_IN = """\
+Winamax Poker - CashGame - HandId: #5-6-7 - Razz fixed limit (10€/40€/80€) - 2017/01/03 20:00:00 UTC
+Table: 'Lille' 8-max (real money)
+Seat 1: Ann (20€)
+Seat 2: Hero (1500€)
+Seat 3: Cy (1200€)
+*** ANTE/BLINDS ***
+Ann posts ante 10€
+Hero posts ante 10€
+Cy posts ante 10€
+*** 3rd STREET ***
+Dealt to Ann [X X Kd]
+Dealt to Hero [3c 2d 4h]
+Dealt to Cy [X X 9s]
+Ann brings in 10€ and is all-in
+Hero raises 40€ to 40€
+Cy calls 40€
+*** 4th STREET ***
+Dealt to Ann [X X Kd] [7c]
+Dealt to Hero [3c 2d 4h] [6s]
+Dealt to Cy [X X 9s] [Qh]
+Hero bets 40€
+Cy folds
+*** 5th STREET ***
+Dealt to Ann [X X Kd 7c] [8d]
+Dealt to Hero [3c 2d 4h 6s] [Ts]
+*** 6th STREET ***
+Dealt to Ann [X X Kd 7c 8d] [9c]
+Dealt to Hero [3c 2d 4h 6s Ts] [Ac]
+*** 7th STREET ***
+Dealt to Ann [X X Kd 7c 8d 9c] [X]
+Dealt to Hero [3c 2d 4h 6s Ts Ac] [5d]
+*** SHOW DOWN ***
+Ann shows [Ah 2h Kd 7c 8d 9c 3s] (8-7-3-2-A)
+Hero shows [3c 2d 4h 6s Ts Ac 5d] (5-4-3-2-A)
+Hero collected 40€ from side pot 2
+Hero collected 60€ from side pot 1
+Hero collected 60€ from main pot
+*** SUMMARY ***
+Total pot 160€ | No rake
+Seat 1: Ann showed [Ah 2h Kd 7c 8d 9c 3s] and lost with 8-7-3-2-A
+Seat 2: Hero showed [3c 2d 4h 6s Ts Ac 5d] and won 160€ with 5-4-3-2-A
+"""
+
+
+def test_all_in_on_the_bring_in_and_a_bet_paid_back_as_a_side_pot() -> None:
+    (rec,) = iter_text(BRING_IN_ALL_IN.splitlines(), "razz.txt")
+    assert isinstance(rec, HandRecord), rec
+    assert (rec.total_pot, rec.house_fee, rec.currency) == (12000, 0, "EUR")
+    assert rec.actions[0].kind == "bring_in" and rec.actions[0].all_in
+    assert [(p.pot, p.amount, p.shares) for p in rec.pots] == [
+        (0, 6000, (("Hero", 6000),)),
+        (1, 6000, (("Hero", 6000),)),
+    ]  # the 40€ bet Cy did not call, paid back as 'side pot 2', is no pot
