@@ -6,8 +6,9 @@ but other lines without a colon (``Player0 brings in for 33.16``); amounts witho
 currency sign; calls and raises give the round total (``Player2 calls 121.16``,
 ``raises to 77.16``) and a completion is written ``bets 44``; unseen cards are ``X``
 (``Dealt to Player0: [X X 2s]``, the 7th street ``[X]``) and each later street writes
-the new card only; no uncalled bets and no showdown section; the summary gives the
-final stacks and nets, ``Rake 5`` and ``Player3 wins pot (1,294.60)``. Until 2022 the
+the new card only; no uncalled bets and no showdown section (players all-in show as the
+betting ends, and their 7th-street card is never written: :mod:`._unseen`); the summary
+gives the final stacks and nets, ``Rake 5`` and ``Player3 wins pot (1,294.60)``. Until 2022 the
 street sections were one late: 3rd street had none and ``*** 3RD STREET ***`` opened
 4th street. The old software let a 3rd-street raise build on the bring-in
 (:class:`~rakestats.formats.stud._engine.BringInRaisesHand`).
@@ -20,30 +21,20 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import ClassVar
 
+from rakestats.cards import StdCard
 from rakestats.formats.kingsclub._header import HEADER, TABLE, parse_header
 from rakestats.formats.kingsclub._summary import read_closing
+from rakestats.formats.kingsclub._unseen import fill_unseen, without_unseen
 from rakestats.formats.stud import AMOUNT, StudHeader, fail
 from rakestats.formats.stud._grammar import read_seats
-from rakestats.formats.stud._model import Item, ParsedStudHand, ShowLine, StreetLine
+from rakestats.formats.stud._model import ParsedStudHand
 from rakestats.formats.stud._terse import Terse, TerseReader, third_street_opened
+from rakestats.records import HandRecord
 
 __all__ = ["KingsClubParser"]
 
 _ALLIN = r"(?P<allin>,? and is all[ -]in)?(?: and has reached the [$\d.,]+ cap)?"
 _CANCELLED = re.compile(r"^Hand cancelled", re.IGNORECASE)
-
-
-def _check_shows(items: list[Item]) -> None:
-    """KingsClub shows the hands of players all-in before the last cards are dealt and
-    never writes their 7th-street cards (``[X]``): such a showdown cannot be checked."""
-    shows = [x for x in items if isinstance(x, ShowLine)]
-    later = [x for x in items if isinstance(x, StreetLine) and x.street <= 5]
-    if shows and later and later[-1].line > shows[0].line:
-        raise fail(
-            shows[0].line,
-            "the room shows the hands before the last cards are dealt and never writes "
-            "the 7th-street cards: the showdown cannot be checked",
-        )
 
 
 class KingsClubParser(TerseReader):
@@ -88,6 +79,7 @@ class KingsClubParser(TerseReader):
     muck = re.compile(r"^ (?:mucks(?: hand)?|doesn't show hand)$")
     collect = uncalled = capped = total = summary_seat = re.compile(r"^$.")  # ._summary
     check_descriptions = False
+    unseen: dict[str, StdCard] | None = None  # per hand: see ._unseen
 
     def game_text(self, lines: Sequence[str]) -> str:
         m = HEADER.match(lines[0]) if lines else None
@@ -115,9 +107,13 @@ class KingsClubParser(TerseReader):
         )
         if summary is None:
             raise fail(first_line + len(lines) - 1, "the hand has no '*** SUMMARY ***'")
-        items = third_street_opened(hand.items, renumber=True)
-        _check_shows(items)
-        terse = Terse(items, names)
         self.closing = read_closing(lines, summary, play, first_line, header.scale, names)
-        hand.items = self.closing.items(terse)
+        paid = {c.name for c in self.closing.collects if c.amount > 0}
+        items = third_street_opened(hand.items, renumber=True)
+        items, self.unseen = fill_unseen(items, header.game, paid)
+        hand.items = self.closing.items(Terse(items, names))
         return hand
+
+    def record(self, header: StudHeader, parsed: ParsedStudHand, source_file: str) -> HandRecord:
+        rec = super().record(header, parsed, source_file)
+        return without_unseen(rec, self.unseen) if self.unseen else rec

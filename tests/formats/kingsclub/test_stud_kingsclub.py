@@ -196,11 +196,63 @@ def test_broken_variants_are_quarantined(tmp_path: Path) -> None:
     assert isinstance(q, QuarantineRecord) and q.line == 23
 
 
-def test_shows_before_the_last_cards_are_quarantined_with_the_reason(tmp_path: Path) -> None:
-    text = RAZZ.replace(
-        "*** 5TH STREET ***",
-        "Player One shows [Ad 3c 5d 2s Jh]\nHero shows [9d 3h 6d 2c Qs]\n*** 5TH STREET ***",
-    )
-    (q,) = records(_write(tmp_path, text))
-    assert isinstance(q, QuarantineRecord) and q.line == 30
-    assert "never writes the 7th-street cards" in q.reason
+ALL_IN = """\
+#40000003: Limit Razz - 40/80
+2021-01-02 16:10:00
+Table '8 Game Mix'
+Seat 1: Player0 (1,060.38)
+Seat 3: Player One (130)
+Seat 6: Hero (2,058.40)
+Player0: posts ante 10
+Player One: posts ante 10
+Hero: posts ante 10
+Dealt to Player0: [X X Kc]
+Dealt to Player One: [X X 5d]
+Dealt to Hero: [9d 3h 6d]
+Player0 brings in for 10
+Player One calls 10
+Hero bets 40
+Player0 folds
+Player One calls 40
+*** 3RD STREET ***
+Dealt to Player One: [2s]
+Dealt to Hero: [2c]
+Player One checks
+Hero bets 40
+Player One calls 40
+*** 4TH STREET ***
+Dealt to Player One: [Jh]
+Dealt to Hero: [Qs]
+Player One bets 40, and is all in
+Hero calls 40
+Player One shows [Ad 3c 5d 2s Jh]
+Hero shows [9d 3h 6d 2c Qs]
+*** 5TH STREET ***
+Dealt to Player One: [8c]
+Dealt to Hero: [4s]
+*** 6TH STREET ***
+Dealt to Player One: [X]
+Dealt to Hero: [5c]
+*** SUMMARY ***
+Seat 1: Player0 (1,040.38) -20
+Seat 3: Player One (0) -130
+Seat 6: Hero (2,207.40) +149
+Rake 1
+Hero wins pot (279)"""
+
+
+def test_all_in_shown_before_the_last_cards(tmp_path: Path) -> None:
+    (rec,) = records(_write(tmp_path, ALL_IN))
+    assert isinstance(rec, HandRecord), rec
+    assert (rec.total_pot, rec.house_fee) == (28000, 100)
+    one = next(p for p in rec.players if p.player == "Player One")
+    # the 7th-street card the room never showed is not in the record
+    assert (one.cards, one.hand_category, one.all_in) == ("Ad 3c 5d 2s Jh 8c", None, True)
+    hero = next(p for p in rec.players if p.player == "Hero")
+    assert hero.cards == "9d 3h 6d 2c Qs 4s 5c" and hero.hand_category is not None
+    # the room paying a player whom no 7th card could make the winner is caught
+    bad = ALL_IN.replace("[Ad 3c 5d 2s Jh]", "[Kd Qd 5d 2s Jh]")
+    bad = bad.replace("Hero wins pot (279)", "Player One wins pot (279)")
+    bad = bad.replace("(0) -130", "(279) +149").replace("(2,207.40) +149", "(1,928.40) -130")
+    (q,) = records(_write(tmp_path, bad, "bad.txt"))
+    assert isinstance(q, QuarantineRecord) and "Player One collects" in q.reason
