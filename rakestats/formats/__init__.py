@@ -28,6 +28,8 @@ from rakestats.formats._base import HandError, ParseResult, SiteParser
 from rakestats.formats._dispatch import PARSERS, detect
 from rakestats.formats.rake import _lean as _rake_lean
 from rakestats.formats.rake.parser import RakeParser
+from rakestats.formats.stud import _lean as _stud_lean
+from rakestats.formats.stud.reader import StudReader
 from rakestats.rake.names import name_problem
 from rakestats.records import Game, HandRecord, QuarantineRecord, SkipRecord
 
@@ -115,8 +117,9 @@ def scan_file(
     holds the hand already); quarantined and skipped hands come out as records.
 
     This is the bulk path of ingestion: a Rake hand in the form rakestats writes is
-    validated in one pass straight into the columns (see ``_rake_lean``), any other
-    hand goes through its parser as in :func:`iter_file`.
+    validated in one pass straight into the columns (see ``_rake_lean``), as is a stud
+    hand the stud fast path vouches for (``_stud_lean``); any other hand goes through
+    its parser as in :func:`iter_file`.
     """
     return _scan_plan(_plan(path, display_name, member), into)
 
@@ -164,6 +167,7 @@ class Stored(Enum):
 
 
 lean_hand = _load_compiled(_rake_lean).lean_hand
+stud_block = _load_compiled(_stud_lean).scan_block
 
 
 def _scan_plan(
@@ -175,6 +179,7 @@ def _scan_plan(
             continue
         parser = parser_type()
         lean = lean_hand if parser_type is RakeParser else None
+        stud = parser if _stud_lean.ENABLED and isinstance(parser, StudReader) else None
         name = src.name
         line = 0
         try:
@@ -188,6 +193,11 @@ def _scan_plan(
                             continue
                         except Exception:  # the full parser decides
                             pass
+                    if stud is not None:
+                        done = stud_block(stud, block, name, into)
+                        if done is not None:
+                            yield stored if done else repeat
+                            continue
                     for rec in _block_results(parser, block, name):
                         if isinstance(rec, HandRecord):
                             yield stored if into.add(rec) else repeat

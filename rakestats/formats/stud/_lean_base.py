@@ -1,0 +1,106 @@
+"""What the stud fast path's modules share: the reason a hand is passed to the full
+reader (:class:`Unhandled`), cards as numbers, the kinds of the lines it reads and the
+bounded caches of what repeats from hand to hand.
+
+Cards are numbered as :attr:`rakestats.cards.StdCard.index` (``(rank - 2) * 4 + suit``,
+suits clubs, diamonds, hearts, spades), so that a card is an ``int`` and a set of cards
+a bit mask.
+
+>>> CARD_OF["As"], CARD_TEXT[51], cards_text((51, 0))
+(51, 'As', 'As 2c')
+>>> tally: dict[str, int] = {}
+>>> class Batch: declined = tally
+>>> note(Unhandled("all-in"), Batch(), "f.txt", 12)
+>>> tally
+{'all-in': 1}
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Final
+
+from rakestats.cards import STD_DECK, StdCard
+
+__all__ = [
+    "ACT",
+    "ANTE",
+    "CAPPED",
+    "CARD_OF",
+    "CARD_TEXT",
+    "COLLECT",
+    "DEALT",
+    "MUCK",
+    "SEAT",
+    "SHOW",
+    "STD",
+    "STREET",
+    "TOTAL",
+    "UNCALLED",
+    "Item",
+    "Unhandled",
+    "bounded",
+    "cards_text",
+    "internal",
+    "note",
+]
+
+_log = logging.getLogger("rakestats.formats.stud")
+
+#: Every card of the standard deck by number, as the reader's text and as the engine's.
+STD: Final[tuple[StdCard, ...]] = STD_DECK
+CARD_TEXT: Final[tuple[str, ...]] = tuple(str(c) for c in STD_DECK)
+CARD_OF: Final[dict[str, int]] = {text: i for i, text in enumerate(CARD_TEXT)}
+
+#: The kinds of the lines the fast path reads (the shared model's classes, as numbers).
+ANTE, STREET, DEALT, ACT, CAPPED, UNCALLED, COLLECT, SHOW, MUCK, TOTAL, SEAT = range(11)
+
+#: One line read: (kind, file line, the player's name or "", what the line says). What
+#: it says is a tuple of the fields of the shared model's class of that kind.
+Item = tuple[int, int, str, Any]
+
+_CACHE_LIMIT: Final = 50_000
+
+
+class Unhandled(Exception):
+    """The fast path does not vouch for this hand; the full reader decides. ``reason``
+    is one of a few fixed phrases (counted per batch)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def internal(exc: BaseException) -> Unhandled:
+    """An exception the fast path did not expect: a reason of its own, never hidden."""
+    out = Unhandled(f"internal error: {type(exc).__name__}")
+    out.__cause__ = exc
+    return out
+
+
+def note(exc: Unhandled, batch: object, source_file: str, line: int) -> None:
+    """Count a hand passed to the full reader in ``batch.declined`` (when the batch keeps
+    that tally) and log it at debug level, naming the file and the hand's first line."""
+    tally = getattr(batch, "declined", None)
+    if isinstance(tally, dict):
+        tally[exc.reason] = tally.get(exc.reason, 0) + 1
+    if _log.isEnabledFor(logging.DEBUG):
+        _log.debug(
+            "%s, line %d: the stud fast path passed the hand to the full reader: %s",
+            source_file,
+            line,
+            exc.reason,
+            exc_info=exc.__cause__,
+        )
+
+
+def bounded(cache: dict[Any, Any]) -> dict[Any, Any]:
+    """``cache``, emptied once it holds more than a bounded number of entries."""
+    if len(cache) > _CACHE_LIMIT:
+        cache.clear()
+    return cache
+
+
+def cards_text(cards: tuple[int, ...] | list[int]) -> str:
+    """Card numbers as the records write them: ``As 2c``."""
+    return " ".join([CARD_TEXT[c] for c in cards])

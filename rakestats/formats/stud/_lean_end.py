@@ -1,0 +1,174 @@
+"""The stud fast path's end of a hand: the checks of
+:func:`~rakestats.formats.stud._settle.check_end` (uncalled bets, the pot and the rake,
+what each winner collected, the summary) on the replayed state, and the hand appended
+to a :class:`~rakestats.columns.HandColumns` batch with the values the records would
+hold (:func:`~rakestats.formats.stud._record.player_records`,
+:meth:`~rakestats.columns.HandColumns.add`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rakestats.columns import (
+    ACTION_FIELDS,
+    HAND_FIELDS,
+    PLAYER_FIELDS,
+    HandColumns,
+    hand_key,
+    micros,
+)
+from rakestats.formats.stud._lean_base import Item, Unhandled, cards_text
+from rakestats.formats.stud._lean_play import LeanStud, shown_hand
+from rakestats.formats.stud._model import StudHeader
+from rakestats.formats.stud._settle import _pot_index, shares_fit
+
+__all__ = ["Ended", "append_hand", "check_end"]
+
+#: What the end checks found: what each seat collected, the pot line (total, rake,
+#: written pots) and the pots as the records hold them (pot, amount, shares).
+Ended = tuple[dict[int, int], tuple[int, int, tuple[int, ...]], list[tuple[int, int, list[Any]]]]
+
+
+def _collected(g: LeanStud, collects: list[Item], rake: int) -> dict[int, int]:
+    got = {p.seat: 0 for p in g.players}
+    for c in collects:
+        seat = g.seat_of[c[2]]
+        if seat not in got:
+            raise Unhandled("chips collected by a player not in the hand")
+        got[seat] += c[3][0]
+    winners = {w for _, parts in g.pots for part in parts for w in part}
+    for seat, amount in got.items():
+        if amount and seat not in winners:
+            raise Unhandled("chips collected by a player who did not win")
+    if len(g.pots) == 1:
+        if not shares_fit(got, g.pots[0][1], g.pots[0][0] - rake):
+            raise Unhandled("the shares of the pot")
+    else:
+        for seat, amount in got.items():
+            if amount > g.paid[seat]:
+                raise Unhandled("the shares of the pots")
+        if sum(g.paid.values()) - sum(got.values()) != rake:
+            raise Unhandled("the shares of the pots")
+    return got
+
+
+def _summary(g: LeanStud, got: dict[int, int], summary: list[Item]) -> None:
+    for it in summary:
+        name = it[2]
+        written, (outcome, amount, cards, fold_round, _) = it[3]
+        seat = g.seat_of[name]
+        if seat != written:
+            raise Unhandled("a summary seat")
+        p = g.by_name.get(name)
+        if p is None:
+            continue
+        if outcome in ("collected", "won") and amount != got[seat]:
+            raise Unhandled("a summary's amount")
+        if outcome == "lost" and got[seat]:
+            raise Unhandled("a summary's loss")
+        if outcome == "folded" and g.folded_round.get(seat) != fold_round:
+            raise Unhandled("a summary's fold")
+        if outcome in ("won", "lost") and cards and cards != g.shown.get(p):
+            raise Unhandled("a summary's cards")
+        if outcome == "mucked" and cards:
+            g.reveal_cards(p, cards)
+
+
+def check_end(g: LeanStud, lines: tuple[list[Item], ...]) -> Ended:
+    """``check_end`` for a room that writes uncalled bets and the pot line."""
+    uncalled, collects, totals, summary = lines
+    expected = g.uncalled_events
+    if len(uncalled) != len(expected):
+        raise Unhandled("the uncalled bets")
+    for u, (seat, amount) in zip(uncalled, expected, strict=True):
+        if (g.seat_of[u[2]], u[3]) != (seat, amount):
+            raise Unhandled("the uncalled bets")
+    if not totals:
+        raise Unhandled("no pot line")
+    total, rake, written = t = totals[-1][3]
+    if total != sum(p.invested for p in g.players):
+        raise Unhandled("the total pot")
+    if sum(c[3][0] for c in collects) + rake != total:
+        raise Unhandled("the pot less the rake")
+    got = _collected(g, collects, rake)
+    _summary(g, got, summary)
+    shares: dict[int, dict[str, int]] = {}
+    for c in collects:
+        try:
+            mine = shares.setdefault(_pot_index(c[3][1]), {})
+        except ValueError:
+            raise Unhandled("a pot's label") from None
+        mine[c[2]] = mine.get(c[2], 0) + c[3][0]
+    n = max(len(g.pots), max(shares, default=0) + 1)
+    amounts = written if len(written) == n else ((total,) if n == 1 else ())
+    pots = []
+    for i in range(n):
+        amount = amounts[i] if amounts else (g.pots[i][0] if i < len(g.pots) else 0)
+        pots.append((i, amount, list(shares.get(i, {}).items())))
+    return got, t, pots
+
+
+def append_hand(
+    cols: HandColumns,
+    header: StudHeader,
+    g: LeanStud,
+    ended: Ended,
+    first: int,
+    source_file: str,
+) -> bool:
+    """Append the hand to ``cols`` as :meth:`HandColumns.add` appends its record; False
+    (nothing appended) when ``cols`` holds the hand already."""
+    key = hand_key(header.site, header.hand_id)
+    if not cols.claim(key):
+        return False
+    got, (total, rake, _), pots = ended
+    values: tuple[Any, ...] = (
+        key, header.hand_id, header.site, header.game, micros(header.played_at), g.table,
+        g.max_seats, len(g.players), header.currency, header.is_tournament,
+        header.tournament_id, g.ante, header.small_bet, header.big_bet, g.bring_in, None,
+        g.hero, "player", total, rake, source_file, first, None, None,
+    )  # fmt: skip
+    h = cols.hands
+    index = len(h["hand_key"])
+    for field, value in zip(HAND_FIELDS, values, strict=True):
+        h[field].append(value)
+    won: dict[str, list[tuple[int, int, int]]] = {}
+    for pot, amount, pot_shares in pots:
+        for name, share in pot_shares:
+            won.setdefault(name, []).append((pot, amount, share))
+    shown = {name: (k, what) for k, (name, what) in enumerate(g.reveal, start=1)}
+    pl = cols.players
+    columns = [pl[field] for field in PLAYER_FIELDS]
+    first_row = len(columns[0])
+    row_of: dict[str, int] = {}
+    game = header.game or ""
+    showdown = g.showdown
+    for i, p in enumerate(g.players):
+        row_of.setdefault(p.name, first_row + i)
+        cards = p.cards
+        known = [c for c in cards if c >= 0]
+        down = [c for c, up in zip(cards, p.up, strict=True) if not up]
+        hole = [c for c in down if c >= 0]
+        at_reveal = showdown and not p.folded
+        category = description = None
+        if at_reveal and len(known) >= 5 and len(known) == len(cards):
+            description, category = shown_hand(game, known)
+        order, what = shown.get(p.name, (None, None))
+        values = (
+            index, p.name, p.seat, None, p.start, p.invested, got.get(p.seat, 0),
+            cards_text(known) if known else None,
+            cards_text(hole) if hole and len(hole) == len(down) else None,
+            cards_text(p.board) if p.board else None, at_reveal, False, None, category,
+            description, g.folded_round.get(p.seat), p.stack == 0 and not p.folded, order,
+            what, won.get(p.name, []),
+        )  # fmt: skip
+        for column, value in zip(columns, values, strict=True):
+            column.append(value)
+    a = cols.actions
+    columns = [a[field] for field in ACTION_FIELDS]
+    for seq, rnd, name, kind, amount, to, all_in, facing in g.actions:
+        values = (row_of[name], seq, rnd, kind, amount, to, all_in, facing)
+        for column, value in zip(columns, values, strict=True):
+            column.append(value)
+    return True
