@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 
 from rakestats.betting import uncalled_bet
 from rakestats.cards import StdCard
+from rakestats.formats._base import ParseResult
 from rakestats.formats.stud._common import fail
 from rakestats.formats.stud._model import (
     ActLine,
@@ -42,7 +43,7 @@ from rakestats.formats.stud._model import (
     UncalledLine,
 )
 from rakestats.formats.stud.reader import StudReader
-from rakestats.records import HandRecord
+from rakestats.records import HandRecord, SkipRecord
 
 __all__ = ["Closing", "SeatResult", "Terse", "TerseReader", "third_street_opened"]
 
@@ -257,9 +258,22 @@ def _less_uncalled(
 
 class TerseReader(StudReader):
     """A room's reader whose :meth:`parse_lines` reads the summary into ``closing``:
-    the nets the summary writes are checked against the validated hand."""
+    the nets the summary writes are checked against the validated hand. A room whose
+    game is named on a later line than the first (``game_line``) has the hands of other
+    games skipped unread, as ``stud_words`` does for the first line."""
 
     closing: Closing | None = None
+
+    def game_line(self, lines: Sequence[str]) -> str | None:
+        """The line that names the game, when it is not the first (None: the first)."""
+        return None
+
+    def parse_hand(self, lines: Sequence[str], first_line: int, source_file: str) -> ParseResult:
+        line = self.game_line(lines)
+        if line is not None and StudReader.stud_words.search(line) is None:
+            hand_id = self.hand_id_of(lines)
+            return SkipRecord(source_file, first_line, self.game_text(lines), hand_id)
+        return super().parse_hand(lines, first_line, source_file)
 
     def record(self, header: StudHeader, parsed: ParsedStudHand, source_file: str) -> HandRecord:
         rec = super().record(header, parsed, source_file)
