@@ -72,8 +72,7 @@ class KingsClubParser(TerseReader):
         ("fold", re.compile(r"^ folds(?: \[[^\]]*\])?$")),
     )
     action_words = re.compile(
-        r"^(?:: posts|: (?:bets|calls|raises|checks|folds)"
-        r"| (?:brings|bets|calls|raises|completes|checks|folds|shows))\b"
+        r"^(?:: posts| (?:brings|bets|calls|raises|completes|checks|folds|shows))\b"
     )
     show = re.compile(r"^ shows \[(?:X ?)*(?P<cards>[^\]]*?)\s*\](?: (?P<desc>.*))?$")
     muck = re.compile(r"^ (?:mucks(?: hand)?|doesn't show hand)$")

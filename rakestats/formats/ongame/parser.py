@@ -39,8 +39,9 @@ class OnGameParser(TerseReader):
 
     table_line = None
     seat_line = re.compile(
-        rf"^Seat (?P<seat>\d{{1,9}}): (?P<name>.+?) \((?P<stack>{AMOUNT})\)(?P<tail>)$"
+        rf"^Seat (?P<seat>\d{{1,9}}): (?P<name>.+?) \((?P<stack>{AMOUNT})\)(?P<tail>(?: .*)?)$"
     )
+    sitting_out = re.compile(r"sit(?:ting|s)? out", re.IGNORECASE)
     section = re.compile(
         r"^(?P<name>Dealing (?:pocket cards|4th street|5th street|6th street|river)|Summary:)"
         r"(?P<rest>)$"
@@ -72,8 +73,12 @@ class OnGameParser(TerseReader):
     show = muck = collect = uncalled = capped = total = summary_seat = re.compile(r"^$.")
     check_descriptions = False
 
+    def game_line(self, lines: Sequence[str]) -> str | None:
+        return next((x for x in lines[1:8] if x.startswith("Table: ")), None)
+
     def game_text(self, lines: Sequence[str]) -> str:
-        return next((game_words(x) for x in lines[1:8] if x.startswith("Table: ")), "unknown")
+        line = self.game_line(lines)
+        return game_words(line) if line is not None else "unknown"
 
     def read_header(self, lines: Sequence[str], first_line: int) -> StudHeader:
         return parse_header(lines, first_line)

@@ -189,6 +189,9 @@ class WinningOldParser(TerseReader):
         m = GAME_ID.match(lines[1]) if len(lines) > 1 else None
         return m["id"] if m is not None else None
 
+    def game_line(self, lines: Sequence[str]) -> str | None:
+        return lines[1] if len(lines) > 1 and GAME_ID.match(lines[1]) else None
+
     def game_text(self, lines: Sequence[str]) -> str:
         m = GAME_ID.match(lines[1]) if len(lines) > 1 else None
         return m["game"] if m is not None else "unknown"

@@ -263,9 +263,18 @@ def test_all_in_and_a_side_pot(tmp_path: Path) -> None:
 
 def test_other_games_are_skipped(tmp_path: Path) -> None:
     holdem = RAZZ.replace("LIMIT RAZZ $1/$2, ante: $0.10", "NO_LIMIT TEXAS_HOLDEM $0.05/$0.10")
-    (rec,) = records(_write(tmp_path, holdem))
+    omaha = RAZZ.replace("LIMIT RAZZ $1/$2, ante: $0.10", "Pot Limit OMAHA_HI $0.05/$0.10")
+    (rec, other) = records(_write(tmp_path, holdem + omaha))
     assert isinstance(rec, SkipRecord) and rec.game == "NO_LIMIT TEXAS_HOLDEM"
     assert rec.hand_id == "R5-1000-1"
+    assert isinstance(other, SkipRecord) and other.game == "Pot Limit OMAHA_HI"
+
+
+def test_a_seat_sitting_out(tmp_path: Path) -> None:
+    text = RAZZ.replace("Seat 7: cz ($10)\n", "Seat 7: cz ($10)\nSeat 9: sleepy ($3) sitting out\n")
+    (rec,) = records(_write(tmp_path, text))
+    assert isinstance(rec, HandRecord), rec
+    assert [p.player for p in rec.players] == ["Hero", "Anna B", "cz"]
 
 
 def test_tournament_header(tmp_path: Path) -> None:
