@@ -57,7 +57,7 @@ __all__ = [
 
 DERIVED = "_derived"
 _NAME = re.compile(r"[a-z][a-z0-9_]{0,63}")
-_VERSION = re.compile(r"[0-9a-zA-Z_.-]{1,64}")
+_VERSION = re.compile(r"[0-9a-zA-Z][0-9a-zA-Z_.-]{0,63}")  # never "." or ".."
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,9 @@ class PartDerivation:
         if not _NAME.fullmatch(self.name):
             raise ValueError(f"derivation name {self.name!r}: lower-case letters, digits, _")
         if not _VERSION.fullmatch(self.version):
-            raise ValueError(f"derivation version {self.version!r}: letters, digits, _ . -")
+            raise ValueError(
+                f"derivation version {self.version!r}: a letter or digit, then also _ . -"
+            )
 
 
 @dataclass(frozen=True)
