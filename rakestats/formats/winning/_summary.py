@@ -30,7 +30,7 @@ a winner) with the chips put in, taken and won or lost::
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rakestats.formats.stud import AMOUNT, fail, parse_money
 from rakestats.formats.stud._grammar import cards_of
@@ -52,7 +52,7 @@ _SHOWED = re.compile(
     rf"(?: with .*?)?(?:, and (?:won \((?P<b>{AMOUNT})\)|lost) with .*)?)?"
 )
 _OLD_POT = re.compile(
-    rf"^Pot: (?P<pot>{AMOUNT})\.? Rake (?P<rake>{AMOUNT})(?:\.? JP fee (?P<jp>{AMOUNT}))?\.?$"
+    rf"^Pot: (?P<total>{AMOUNT})\.? Rake (?P<rake>{AMOUNT})(?:\.? JP fee (?P<jp>{AMOUNT}))?\.?$"
 )
 _OLD_PLAYER = re.compile(r"^\*?(?:Player )?(?P<rest>.+)$")  # "Player " may be gone
 _OLD_RESULT = re.compile(
@@ -66,35 +66,78 @@ def _who(rest: str, names: Sequence[str]) -> tuple[str, str] | None:
     return next(((n, rest[len(n) :]) for n in names if rest.startswith(n + " ")), None)
 
 
+def _pot(closing: Closing, m: re.Match[str], scale: int, n: int) -> None:
+    """The pot line: the pot after the rake and the jackpot fee, both the house's."""
+    closing.rake = parse_money(m["rake"], scale, n)
+    closing.rake += parse_money(m["jp"], scale, n) if m["jp"] else 0
+    closing.rake_line = n
+    closing.total = parse_money(m["total"], scale, n) + closing.rake
+
+
+def _seat(closing: Closing, text: str, names: Sequence[str], scale: int, n: int) -> None:
+    """``Seat 7: Player2 did not show and won $0.36`` and the like."""
+    s = _SEAT.match(text)
+    hit = _who(s["rest"], names) if s is not None else None
+    if hit is None:
+        return
+    name, rest = hit[0], _TAGS.sub("", hit[1].lstrip())
+    if (w := _WON.match(rest)) is not None:
+        closing.collects.append(CollectLine(n, name, parse_money(w["a"], scale, n), "pot"))
+    elif (sh := _SHOWED.match(rest)) is not None:
+        for a in (sh["a"], sh["b"]):
+            if a is not None:
+                closing.collects.append(CollectLine(n, name, parse_money(a, scale, n), "pot"))
+        closing.results.append(SeatResult(n, name, None, cards_of(sh["cards"], n)))
+
+
+def _old_player(closing: Closing, text: str, names: Sequence[str], scale: int, n: int) -> None:
+    """``*Player Nee shows: ... Bets: 4.55. Collects: 8.95. Wins: 4.40.`` and the like."""
+    m = _OLD_PLAYER.match(text)
+    hit = _who(m["rest"], names) if m is not None else None
+    if hit is None:
+        return
+    name, r = hit[0], _OLD_RESULT.match(hit[1])
+    if r is None:
+        raise fail(n, f"cannot read the summary line of {name}")
+    net = parse_money(r["net"], scale, n) * (1 if r["sign"] == "Wins" else -1)
+    got = parse_money(r["got"], scale, n)
+    if got:
+        closing.collects.append(CollectLine(n, name, got, "pot"))
+    c = _CARDS.search(r["what"])
+    closing.results.append(SeatResult(n, name, net, cards_of(c["cards"], n) if c else ()))
+
+
+_Player = Callable[[Closing, str, Sequence[str], int, int], None]
+
+
+def _read(
+    lines: Sequence[str],
+    at: tuple[int, int],
+    scale: int,
+    names: Sequence[str],
+    how: tuple[re.Pattern[str], _Player, str],
+) -> Closing:
+    summary, first_line = at
+    pot, player, missing = how
+    by_length = sorted(names, key=len, reverse=True)
+    closing = Closing(first_line + summary)
+    for i in range(summary + 1, len(lines)):
+        n, text = first_line + i, lines[i]
+        if (m := pot.match(text)) is not None:
+            _pot(closing, m, scale, n)
+        else:
+            player(closing, text, by_length, scale, n)
+    if closing.total is None:
+        raise fail(first_line + len(lines) - 1, f"the summary has no {missing!r} line")
+    return closing
+
+
 def read_closing(
     lines: Sequence[str], summary: int, first_line: int, scale: int, names: Sequence[str]
 ) -> Closing:
     """The summary of a hand of the current software, ``*** SUMMARY ***`` at
     ``lines[summary]`` (raises HandError)."""
-    by_length = sorted(names, key=len, reverse=True)
-    closing = Closing(first_line + summary)
-    for i in range(summary + 1, len(lines)):
-        n, text = first_line + i, lines[i]
-        if (t := _TOTAL.match(text)) is not None:
-            closing.rake = parse_money(t["rake"], scale, n)
-            closing.rake += parse_money(t["jp"], scale, n) if t["jp"] else 0
-            closing.rake_line = n
-            closing.total = parse_money(t["total"], scale, n) + closing.rake
-        elif (s := _SEAT.match(text)) is not None and (hit := _who(s["rest"], by_length)):
-            name, rest = hit
-            rest = _TAGS.sub("", rest.lstrip())
-            if (w := _WON.match(rest)) is not None:
-                closing.collects.append(CollectLine(n, name, parse_money(w["a"], scale, n), "pot"))
-            elif (sh := _SHOWED.match(rest)) is not None:
-                for a in (sh["a"], sh["b"]):
-                    if a is not None:
-                        closing.collects.append(
-                            CollectLine(n, name, parse_money(a, scale, n), "pot")
-                        )
-                closing.results.append(SeatResult(n, name, None, cards_of(sh["cards"], n)))
-    if closing.total is None:
-        raise fail(first_line + len(lines) - 1, "the summary has no 'Total pot' line")
-    return closing
+    return _read(lines, (summary, first_line), scale, names, (_TOTAL, _seat, "Total pot"))
 
 
 def read_old_closing(
@@ -102,26 +145,4 @@ def read_old_closing(
 ) -> Closing:
     """The summary of a hand of the old software, ``------ Summary ------`` at
     ``lines[summary]`` (raises HandError)."""
-    by_length = sorted(names, key=len, reverse=True)
-    closing = Closing(first_line + summary)
-    for i in range(summary + 1, len(lines)):
-        n, text = first_line + i, lines[i]
-        if (p := _OLD_POT.match(text)) is not None:
-            closing.rake = parse_money(p["rake"], scale, n)
-            closing.rake += parse_money(p["jp"], scale, n) if p["jp"] else 0
-            closing.rake_line = n
-            closing.total = parse_money(p["pot"], scale, n) + closing.rake
-        elif (m := _OLD_PLAYER.match(text)) is not None and (hit := _who(m["rest"], by_length)):
-            name, rest = hit
-            r = _OLD_RESULT.match(rest)
-            if r is None:
-                raise fail(n, f"cannot read the summary line of {name}")
-            net = parse_money(r["net"], scale, n) * (1 if r["sign"] == "Wins" else -1)
-            got = parse_money(r["got"], scale, n)
-            if got:
-                closing.collects.append(CollectLine(n, name, got, "pot"))
-            c = _CARDS.search(r["what"])
-            closing.results.append(SeatResult(n, name, net, cards_of(c["cards"], n) if c else ()))
-    if closing.total is None:
-        raise fail(first_line + len(lines) - 1, "the summary has no 'Pot:' line")
-    return closing
+    return _read(lines, (summary, first_line), scale, names, (_OLD_POT, _old_player, "Pot:"))

@@ -196,30 +196,14 @@ def test_broken_variants_are_quarantined(tmp_path: Path) -> None:
     assert isinstance(q, QuarantineRecord) and q.line == 23
 
 
-ALL_IN = """\
-#40000003: Limit Razz - 40/80
-2021-01-02 16:10:00
-Table '8 Game Mix'
-Seat 1: Player0 (1,060.38)
-Seat 3: Player One (130)
-Seat 6: Hero (2,058.40)
-Player0: posts ante 10
-Player One: posts ante 10
-Hero: posts ante 10
-Dealt to Player0: [X X Kc]
-Dealt to Player One: [X X 5d]
-Dealt to Hero: [9d 3h 6d]
-Player0 brings in for 10
-Player One calls 10
-Hero bets 40
-Player0 folds
-Player One calls 40
-*** 3RD STREET ***
-Dealt to Player One: [2s]
-Dealt to Hero: [2c]
-Player One checks
-Hero bets 40
-Player One calls 40
+ALL_IN = (
+    (
+        RAZZ.split("*** 4TH STREET ***")[0]
+        .replace("#40000001", "#40000003")
+        .replace("(600)", "(130)")
+        .replace("Player One raises to 80\nHero calls 80\n", "Player One calls 40\n")
+    )
+    + """\
 *** 4TH STREET ***
 Dealt to Player One: [Jh]
 Dealt to Hero: [Qs]
@@ -239,6 +223,7 @@ Seat 3: Player One (0) -130
 Seat 6: Hero (2,207.40) +149
 Rake 1
 Hero wins pot (279)"""
+)
 
 
 def test_all_in_shown_before_the_last_cards(tmp_path: Path) -> None:

@@ -180,26 +180,14 @@ def test_razz_with_an_uncalled_bet(tmp_path: Path) -> None:
     assert isinstance(same, HandRecord) and same.players == rec.players
 
 
-SIDE_POT = """\
-***** History for hand R5-1000-2 *****
-Start hand: Wed Mar 03 21:02:00 EST 2010
-Table: Razzville [1000] (LIMIT RAZZ $1/$2, ante: $0.10, Real money)
-User: Hero
-Players in round: 3
-Seat 1: Hero ($20)
-Seat 4: Anna B ($15)
-Seat 7: cz ($1.10)
-Hero posts ante $0.10
-Anna B posts ante $0.10
-cz posts ante $0.10
----
-Dealing pocket cards
-Dealing to Hero: [2c, 3d, 4h]
-Dealing to Anna B: [-, -, Kd]
-Dealing to cz: [-, -, 5s]
-Anna B small bring in $0.25
-cz calls $0.25
-Hero raises $1 to $1
+SIDE_POT = (
+    (
+        RAZZ.split("Anna B folds\n")[0]
+        .replace("R5-1000-1", "R5-1000-2")
+        .replace("21:00:00", "21:02:00")
+        .replace("Seat 7: cz ($10)", "Seat 7: cz ($1.10)")
+    )
+    + """\
 Anna B calls $0.75
 cz calls $0.75 and is all-in
 ---
@@ -239,6 +227,7 @@ Seat 4: Anna B ($12.90), net: -$2.10, [Jc, Jd, Kd, Ts, Tc, 9c, Qh] (TWO_PAIR JAC
 Seat 7: cz ($3.15), net: +$2.05, [2d, 3c, 5s, 7d, 8c, Ah, 4c] (HIGH_CARD FIVE)
 ***** End of hand R5-1000-2 *****
 """
+)
 
 
 def test_all_in_and_a_side_pot(tmp_path: Path) -> None:
