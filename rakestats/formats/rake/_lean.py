@@ -1,9 +1,8 @@
 """The lean validation path of the Rake parser: one pass from lines to columns.
 
-A well-formed hand is parsed and replayed in a single pass over its lines, with the
-players' state held in plain lists on a small state object
-(:class:`~rakestats.formats.rake._lean_state.LeanHand`), one function per section of the
-hand, and appended to a
+A well-formed hand is parsed and replayed in a single pass over its lines, one function
+per section of the hand over a small state object (the players' state in plain lists:
+:class:`~rakestats.formats.rake._lean_state.LeanHand`), and appended to a
 :class:`~rakestats.columns.HandColumns` batch without building records. The rules come
 from the same functions the engine uses (:mod:`rakestats.rake.betting_rules` for the
 betting, :func:`rakestats.rake.showdown.settle` for the pots, the house fee and the Ace
@@ -128,11 +127,11 @@ def lean_hand(lines: Sequence[str], first: int, source_file: str, cols: HandColu
             raise Unhandled(LONG)
         return append_hand(cols, h, st, first, source_file)
     except Unhandled as e:
-        note(e, cols, source_file, first + max(h.i - 1, 0))
+        note(e, cols, source_file, first)
         raise
     except Exception as e:  # a bug: counted as its own reason, never hidden
         declined = internal(e)
-        note(declined, cols, source_file, first + max(h.i - 1, 0))
+        note(declined, cols, source_file, first)
         raise declined from e
 
 
@@ -227,9 +226,10 @@ def _played_at(g: tuple[str, ...]) -> int:
     zone = g[6]
     offset = _offsets.get(zone)
     if offset is None:
-        offset = _offsets[zone] = zone_seconds(zone)
+        offset = zone_seconds(zone)
         if abs(offset) >= 86_400:
             raise Unhandled(HEADER)
+        _offsets[zone] = offset
     return (day * 86_400 + hh * 3600 + mi * 60 + ss - offset) * 1_000_000
 
 
@@ -272,11 +272,13 @@ def _seats(h: LeanHand) -> None:
 
 
 def _antes(h: LeanHand) -> None:
-    for j in range(h.n):
-        amount = min(h.ante, h.stack[j])
-        h.stack[j] -= amount
-        h.invested[j] += amount
-        h.expect(ante(h.name[j], amount, h.stack[j] == 0), ANTES)
+    stack, invested, name, chips = h.stack, h.invested, h.name, h.ante
+    for j, line in enumerate(h.take(h.n)):
+        amount = min(chips, stack[j])
+        left = stack[j] = stack[j] - amount
+        invested[j] += amount
+        if line != ante(name[j], amount, left == 0):
+            raise Unhandled(ANTES)
 
 
 # ---------------------------------------------------------------------- the deal
@@ -285,11 +287,12 @@ def _antes(h: LeanHand) -> None:
 def _deal(h: LeanHand) -> None:
     h.expect(DEAL, THE_DEAL)
     head, mid, tail = _DEALT
+    lines = iter(h.take(sum(h.known)))
     for j in range(h.n):
         if not h.known[j]:
             h.cards.append([None, None, None])
             continue
-        text = between(h.line(), head + h.name[j] + mid, tail, THE_DEAL)
+        text = between(next(lines), head + h.name[j] + mid, tail, THE_DEAL)
         dealt: list[int | None] = list(cards(text, 3, THE_DEAL))
         h.cards.append(dealt)
     h.seen.update([c for held in h.cards for c in held if c is not None])
@@ -304,15 +307,13 @@ def _reveal(h: LeanHand) -> Settlement:
     h.expect(REVEAL, THE_REVEAL)
     live_pos = [j for j in range(h.n) if not h.folded[j]]
     head, mid, _ = _SHOWS
-    said = []
-    for j in live_pos:
-        line = h.line()
+    said = h.take(len(live_pos))
+    for line, j in zip(said, live_pos, strict=True):
         who = h.name[j]
         at = len(who) + len(head)
         end = line.find(mid, at)
         if not line.startswith(who) or not line.startswith(head, len(who)) or end < 0:
             raise Unhandled(THE_REVEAL)
-        said.append(line)
         text = line[at:end]
         show = cards(text, 5, THE_REVEAL)
         held = h.cards[j]
@@ -373,11 +374,12 @@ def _summary(h: LeanHand, st: Settlement) -> None:
     collected_by = st.collected
     values = st.values
     folded_round = h.folded_round
-    for k, seat in enumerate(h.seats):
-        j = h.pos_of_seat[seat]
-        cards = h.shown_text.get(j)
-        hand = values[seat].description if cards is not None else ""
-        folded_in = folded_round[j]
-        line = outcome(seat, h.names[k], seat == h.dealer, folded_in or 0, collected_by[seat],
-                       cards, hand)  # fmt: skip
-        h.expect(line, THE_SUMMARY)
+    names, pos_of_seat, shown, dealer = h.names, h.pos_of_seat, h.shown_text, h.dealer
+    for k, line in enumerate(h.take(h.n)):
+        seat = h.seats[k]
+        j = pos_of_seat[seat]
+        held = shown.get(j)
+        hand = values[seat].description if held is not None else ""
+        won = collected_by[seat]
+        if line != outcome(seat, names[k], seat == dealer, folded_round[j] or 0, won, held, hand):
+            raise Unhandled(THE_SUMMARY)

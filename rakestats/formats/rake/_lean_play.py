@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Final
 
 from rakestats.betting import uncalled_bet
-from rakestats.cards import DECK
 from rakestats.formats.rake._fast import category_of_indices
 from rakestats.formats.rake._lean_state import (
     ACTION,
     CARD,
+    CARD_TEXT,
     MIDDLE_CARDS,
     PICK_UP,
     UNCALLED,
@@ -44,7 +44,6 @@ from rakestats.rake.rules import MAX_PLAYERS
 
 __all__ = ["play_middle", "play_pickup", "play_round"]
 
-_TEXT: Final = [str(c) for c in DECK]
 _FOLD: Final = PIECES.fold
 _CHECK: Final = PIECES.check
 _CALL: Final = PIECES.call
@@ -221,24 +220,26 @@ def play_pickup(h: LeanHand) -> None:
     """Pick-up ``h.rnd``."""
     pick_no = h.rnd
     h.expect(pickup(pick_no), PICK_UP)
+    lines = iter(h.take(h.live))
+    category, held = h.category, h.cards
     for j in range(h.n):
         if h.folded[j]:
             continue
-        card, face_up = _picked(h, j)
+        card, face_up = _picked(h, j, next(lines))
         known = h.known[j]
         before = after = None
         if known:
-            before = h.category[j] or category_of_indices(h.cards[j])  # type: ignore[arg-type]
-        h.cards[j].append(card)
+            before = category[j] or category_of_indices(held[j])  # type: ignore[arg-type]
+        held[j].append(card)
         if known:
-            after = h.category[j] = category_of_indices(h.cards[j])  # type: ignore[arg-type]
-        text = _TEXT[card] if card is not None else None
+            after = category[j] = category_of_indices(held[j])  # type: ignore[arg-type]
+        text = CARD_TEXT[card] if card is not None else None
         h.pickups.append((j, pick_no, face_up, text, before, after))
 
 
-def _picked(h: LeanHand, j: int) -> tuple[int | None, bool]:
-    """The card the player at ``j`` picks (None: not shown) and whether face up."""
-    line = h.line()
+def _picked(h: LeanHand, j: int, line: str) -> tuple[int | None, bool]:
+    """The card the player at ``j`` picks (``line``; None: the card is not shown) and
+    whether face up."""
     who = h.name[j]
     known = h.known[j]
     middle_up, middle_down = h.middle_up, h.middle_down

@@ -18,10 +18,10 @@ from rakestats.formats.rake._unhandled import Unhandled
 from rakestats.rake.rules import NO_FEE
 from rakestats.rake.showdown import Settlement
 
-__all__ = ["CARD", "LeanHand", "append_hand", "between", "cards", "number"]
+__all__ = ["CARD", "CARD_TEXT", "LeanHand", "append_hand", "between", "cards", "number"]
 
 CARD: Final = {str(c): c.index for c in DECK}  # cards are deck indices on the fast path
-_TEXT: Final = [str(c) for c in DECK]
+CARD_TEXT: Final = [str(c) for c in DECK]
 _SKULL: Final = ACE_OF_SKULLS.index
 _PICKUP_COLUMNS: Final = ("pickup", "face_up", "card", "category_before", "category_after")
 
@@ -120,6 +120,15 @@ class LeanHand:
         self.i = i + 1
         return self.lines[i]
 
+    def take(self, k: int) -> Sequence[str]:
+        """The next ``k`` lines."""
+        i = self.i
+        if i + k > self.end:
+            raise Unhandled(SHORT)
+        taken = self.lines[i : i + k]
+        self.i = i + k
+        return taken
+
     def expect(self, want: str, why: str) -> None:
         """The next line is ``want`` (else the hand is declined: ``why``)."""
         i = self.i
@@ -133,7 +142,7 @@ class LeanHand:
 def _text(cards: Sequence[int | None]) -> str | None:
     if None in cards:
         return None
-    return " ".join([_TEXT[c] for c in cards])  # type: ignore[index]
+    return " ".join([CARD_TEXT[c] for c in cards])  # type: ignore[index]
 
 
 def append_hand(cols: HandColumns, h: LeanHand, st: Settlement, first: int, source: str) -> bool:

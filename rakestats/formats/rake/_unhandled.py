@@ -6,7 +6,7 @@ and the full parser decides. An exception it did not expect (a bug) is turned in
 own reason, ``internal error: <type>``, so that it shows in the counts rather than as a
 slower ingest. A batch that keeps a tally (a ``declined`` dict, as the ingest's does)
 counts each reason; every declined hand is logged at debug level on the
-``rakestats.formats.rake`` logger, naming the file and the line.
+``rakestats.formats.rake`` logger, naming the file and the hand's first line.
 
 >>> e = Unhandled("action")
 >>> tally: dict[str, int] = {}
@@ -28,7 +28,7 @@ _log = logging.getLogger("rakestats.formats.rake")
 
 class Unhandled(Exception):
     """The fast path does not vouch for the hand: the full parser decides. ``reason``
-    says why; ``line`` is the file line it stopped at (0 until the caller knows it)."""
+    says why; ``line`` is the hand's first line in the file (0 until it is known)."""
 
     def __init__(self, reason: str = "not in the form the fast path reads", line: int = 0) -> None:
         super().__init__(reason)
@@ -45,7 +45,7 @@ def internal(exc: BaseException) -> Unhandled:
 
 def note(exc: Unhandled, batch: object, source_file: str, line: int) -> None:
     """Count a declined hand in ``batch.declined`` when the batch keeps that tally, and
-    log it (``line``: the file line the fast path stopped at)."""
+    log it (``line``: the hand's first line in the file)."""
     exc.line = line
     tally = getattr(batch, "declined", None)
     if isinstance(tally, dict):

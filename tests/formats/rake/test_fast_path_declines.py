@@ -86,10 +86,10 @@ def test_every_broken_hand_is_declined_for_a_reason_of_the_list(lean: Any) -> No
 
 
 class _BrokenLines(list[str]):
-    """A hand whose tenth line cannot be read: the fast path did not expect that."""
+    """A hand whose tenth line cannot be read: the fast path does not expect that."""
 
     def __getitem__(self, i: Any) -> Any:
-        if i == 9:
+        if i == 9 or (isinstance(i, slice) and i.start <= 9 < i.stop):
             raise ZeroDivisionError("a deliberately broken line")
         return super().__getitem__(i)
 
@@ -105,7 +105,7 @@ def test_an_unexpected_error_is_a_reason_of_its_own(
     assert isinstance(e.__cause__, ZeroDivisionError)
     assert cols.declined == {"internal error: ZeroDivisionError": 1}
     [record] = caplog.records
-    assert "broken.txt, line 10: " in record.getMessage()
+    assert "broken.txt, line 1: " in record.getMessage()  # the file and the hand's line
     assert record.exc_info is not None  # the traceback is in the debug log
 
 
@@ -152,6 +152,5 @@ def test_the_ingest_counts_a_fast_path_failure_and_keeps_the_hand(
     want["internal error: KeyError"] += 1
     assert s.fast_path_declined == dict(want)
     first = 1 + sum(len(h.split("\n")) + 2 for h in GOOD[:2])  # the hand's first line
-    last = first + len(GOOD[2].split("\n")) - 1
     [message] = [r.getMessage() for r in caplog.records if "KeyError" in r.getMessage()]
-    assert f"h.txt, line {last}: " in message  # the line the fast path stopped at
+    assert f"h.txt, line {first}: " in message
