@@ -8,6 +8,7 @@ from rakestats.formats.bovada.parser import BovadaParser
 from rakestats.formats.everleaf.parser import EverleafParser
 from rakestats.formats.fulltilt.parser import FullTiltParser
 from rakestats.formats.ipoker.parser import IPokerParser
+from rakestats.formats.kingsclub.parser import KingsClubParser
 from rakestats.formats.merge.parser import MergeParser
 from rakestats.formats.ongame.parser import OnGameParser
 from rakestats.formats.partypoker.parser import PartyPokerParser
@@ -15,6 +16,7 @@ from rakestats.formats.phh.parser import PhhParser
 from rakestats.formats.rake.parser import RakeParser
 from rakestats.formats.stars.parser import StarsRazzParser
 from rakestats.formats.winamax.parser import WinamaxParser
+from rakestats.formats.winning.parser import WinningOldParser, WinningParser
 
 __all__ = ["PARSERS", "detect"]
 
@@ -29,6 +31,9 @@ PARSERS: list[type[SiteParser]] = [
     AbsoluteParser,
     BovadaParser,
     OnGameParser,
+    KingsClubParser,
+    WinningParser,
+    WinningOldParser,
     MergeParser,
     IPokerParser,
 ]
