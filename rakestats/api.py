@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import os
-import threading
 import types
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Concatenate, Generic, ParamSpec, TypeVar, overload
@@ -29,7 +28,6 @@ from rakestats.warehouse import (
     IngestSummary,
     RetrySummary,
     Store,
-    WatchSummary,
     compact,
     ingest_paths,
     retry_quarantined,
@@ -43,21 +41,30 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-class _Statistic(Generic[P, R]):
-    """A method of :class:`Warehouse` that is the same method of its ``statistics``:
-    ``wh.player_stats`` is ``wh.statistics.player_stats`` (same signature, same
-    docstring)."""
+class _Delegate(Generic[P, R]):
+    """A method of :class:`Warehouse` that is ``function`` given one of the warehouse's
+    parts first: a method of its ``statistics`` (``wh.player_stats`` is
+    ``wh.statistics.player_stats``), or a function of the warehouse package taking its
+    ``store`` (``wh.watch(...)`` is ``watch_paths(wh.store, ...)``). Same signature,
+    same docstring."""
 
-    def __init__(self, method: Callable[Concatenate[Statistics, P], R]) -> None:
-        self.method = method
-        self.__doc__ = method.__doc__
+    def __init__(self, part: str, function: Callable[Concatenate[Any, P], R]) -> None:
+        self.part, self.function = part, function
+        self.__doc__ = function.__doc__
 
     @overload
-    def __get__(self, wh: None, owner: type) -> Callable[Concatenate[Statistics, P], R]: ...
+    def __get__(self, wh: None, owner: type) -> Callable[Concatenate[Any, P], R]: ...
     @overload
     def __get__(self, wh: Warehouse, owner: type) -> Callable[P, R]: ...
     def __get__(self, wh: Warehouse | None, owner: type) -> Any:
-        return self.method if wh is None else types.MethodType(self.method, wh.statistics)
+        if wh is None:
+            return self.function
+        return types.MethodType(self.function, getattr(wh, self.part))
+
+
+def _statistic(method: Callable[Concatenate[Statistics, P], R]) -> _Delegate[P, R]:
+    """A method of the warehouse's :class:`~rakestats.stats.Statistics`."""
+    return _Delegate("statistics", method)
 
 
 class Warehouse:
@@ -125,29 +132,7 @@ class Warehouse:
             if bar is not None:
                 bar.close()
 
-    def watch(
-        self,
-        paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[str],
-        *,
-        jobs: int = 1,
-        pending_seconds: float = PENDING_SECONDS,
-        settle_seconds: float = 1.0,
-        stop: threading.Event | None = None,
-        on_ingest: Callable[[IngestSummary], None] | None = None,
-    ) -> WatchSummary:
-        """Follow folders and files: ingest them now, then again as files appear, grow
-        or change, until ``stop`` is set (see :mod:`rakestats.warehouse._watch`)."""
-        if isinstance(paths, (str, os.PathLike)):
-            paths = [paths]
-        return watch_paths(
-            self.store,
-            list(paths),
-            jobs=jobs,
-            pending_seconds=pending_seconds,
-            settle_seconds=settle_seconds,
-            stop=stop,
-            on_ingest=on_ingest,
-        )
+    watch = _Delegate("store", watch_paths)
 
     def compact(
         self, *, wait: bool = False, progress: Callable[[int, int], None] | None = None
@@ -164,21 +149,21 @@ class Warehouse:
 
     # ------------------------------------------------------------------ reading
     # The statistics (docs/stats.md), the hands behind them, and the snapshot they read.
-    player_stats = _Statistic(Statistics.player_stats)
-    positions = _Statistic(Statistics.positions)
-    table_sizes = _Statistic(Statistics.table_sizes)
-    skull_ace = _Statistic(Statistics.skull_ace)
-    stud_stats = _Statistic(Statistics.stud_stats)
-    action_stats = _Statistic(Statistics.action_stats)
-    pickup_stats = _Statistic(Statistics.pickup_stats)
-    net_won = _Statistic(Statistics.net_won)
-    sessions = _Statistic(Statistics.sessions)
-    hands = _Statistic(Statistics.hands)
-    count_hands = _Statistic(Statistics.count_hands)
-    unmatched_filters = _Statistic(Statistics.unmatched_filters)
-    pinned = _Statistic(Statistics.pinned)
-    clear_stats_cache = _Statistic(Statistics.clear_cache)
-    connect = _Statistic(Statistics.connect)
+    player_stats = _statistic(Statistics.player_stats)
+    positions = _statistic(Statistics.positions)
+    table_sizes = _statistic(Statistics.table_sizes)
+    skull_ace = _statistic(Statistics.skull_ace)
+    stud_stats = _statistic(Statistics.stud_stats)
+    action_stats = _statistic(Statistics.action_stats)
+    pickup_stats = _statistic(Statistics.pickup_stats)
+    net_won = _statistic(Statistics.net_won)
+    sessions = _statistic(Statistics.sessions)
+    hands = _statistic(Statistics.hands)
+    count_hands = _statistic(Statistics.count_hands)
+    unmatched_filters = _statistic(Statistics.unmatched_filters)
+    pinned = _statistic(Statistics.pinned)
+    clear_stats_cache = _statistic(Statistics.clear_cache)
+    connect = _statistic(Statistics.connect)
 
     def sql(self, query: str, params: Sequence[Any] | dict[str, Any] | None = None) -> pd.DataFrame:
         """Run ad-hoc SQL on the warehouse views; values go in ``params`` (bound, never

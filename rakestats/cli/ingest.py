@@ -6,7 +6,10 @@ import os
 import signal
 import sys
 import threading
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -122,26 +125,14 @@ def ingest_command(
         if watch:
             _watch(wh, paths, n_jobs, pending_seconds)
             return
-        client = None
-        if scheduler is not None:
-            try:
-                client = client_for(scheduler)
-            except (DaskUnavailableError, ValueError, OSError) as exc:
-                raise click.UsageError(str(exc)) from None
-        try:
-            with progress_bar("ingest", total=len(walk(paths, []))) as progress:
-                summary = wh.ingest(
-                    list(paths),
-                    jobs=n_jobs,
-                    wait=wait,
-                    progress=progress,
-                    commit_every=commit_every,
-                    client=client,
-                    pending_seconds=pending_seconds,
-                )
-        finally:
-            if client is not None:
-                client.close()
+        ingest = partial(
+            wh.ingest, wait=wait, commit_every=commit_every, pending_seconds=pending_seconds
+        )
+        with (
+            _cluster(scheduler) as client,
+            progress_bar("ingest", total=len(walk(paths, []))) as bar,
+        ):
+            summary = ingest(list(paths), jobs=n_jobs, progress=bar, client=client)
     for path, reason in summary.unrecognized:
         click.echo(f"skipped {display_path(path)}: {safe_text(reason)}", err=True)
     click.echo(summary.line())
@@ -152,6 +143,22 @@ def ingest_command(
             err=True,
         )
         sys.exit(EXIT_NOT_CLEAN)
+
+
+@contextmanager
+def _cluster(scheduler: str | None) -> Iterator[Any]:
+    """The Dask client of ``--scheduler`` (None without one), closed after the block."""
+    if scheduler is None:
+        yield None
+        return
+    try:
+        client = client_for(scheduler)
+    except (DaskUnavailableError, ValueError, OSError) as exc:
+        raise click.UsageError(str(exc)) from None
+    try:
+        yield client
+    finally:
+        client.close()
 
 
 def _watch(wh: Warehouse, paths: tuple[str, ...], jobs: int, pending_seconds: float) -> None:

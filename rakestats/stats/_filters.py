@@ -332,18 +332,21 @@ def _is_instant(value: date | str) -> bool:
 
 
 # ---------------------------------------------------------------------- nothing silent
-# Each list filter: the label in messages, and the column of ``players`` it reads.
-_LABELS = {
-    "players": ("player", "player"),
-    "opponent": ("opponent", "player"),
-    "game": ("game", "game"),
-    "currency": ("currency", "currency"),
-    "site": ("site", "site"),
-    "ante": ("ante", "ante"),
-    "big_bet": ("big bet", "big_bet"),
-    "table_size": ("table size", "n_players"),
-    "position": ("position", "position"),
-}
+# The list filters; where it is not the filter's name, the label messages give it and the
+# column of ``players`` it reads.
+_LIST_FILTERS = (
+    "players",
+    "opponent",
+    "game",
+    "currency",
+    "site",
+    "ante",
+    "big_bet",
+    "table_size",
+    "position",
+)
+_LABEL = {"players": "player", "big_bet": "big bet", "table_size": "table size"}
+_COLUMN = {"players": "player", "opponent": "player", "table_size": "n_players"}
 _LIST_ALL = 8  # with no close match, name what there is when there are this few
 
 
@@ -354,7 +357,8 @@ def filter_misses(
     value on its own, whatever the other filters), with the nearest values there are."""
     misses: list[FilterMiss] = []
     names: set[str] | None = None
-    for key, (label, column) in _LABELS.items():
+    for key in _LIST_FILTERS:
+        label, column = _LABEL.get(key, key), _COLUMN.get(key, key)
         wanted = filters.values(key)
         if not wanted:
             continue

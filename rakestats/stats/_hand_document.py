@@ -136,6 +136,9 @@ class MiddleCards:
 
 @dataclass(frozen=True)
 class PickupLine:
+    """A Rake pick-up (``pickup`` 1 or 2): the middle card the player took, face up or
+    face down; ``card`` is None where the history does not show it."""
+
     pickup: int
     player: str
     card: str | None

@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -121,7 +121,7 @@ def _observer(roots: Sequence[Path], changes: _Changes) -> Any:
 
 def watch_paths(
     store: Store,
-    paths: Sequence[str | os.PathLike[str]],
+    paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[str],
     *,
     jobs: int = 1,
     pending_seconds: float = PENDING_SECONDS,
@@ -129,9 +129,11 @@ def watch_paths(
     stop: threading.Event | None = None,
     on_ingest: Callable[[IngestSummary], None] | None = None,
 ) -> WatchSummary:
-    """Ingest ``paths`` now and whenever files under them change, until ``stop``."""
+    """Follow folders and files (one path or several): ingest them now, then again as
+    files appear, grow or change, until ``stop`` is set (see the module docstring);
+    ``on_ingest`` is told the summary of each ingest, and the totals are returned."""
     stop = stop if stop is not None else threading.Event()
-    roots = [Path(p) for p in paths]
+    roots = [Path(p) for p in ([paths] if isinstance(paths, (str, os.PathLike)) else paths)]
     missing = [str(r) for r in roots if not r.exists()]
     if missing:
         raise FileNotFoundError(f"cannot watch what does not exist: {', '.join(missing)}")
