@@ -9,19 +9,12 @@ from datetime import UTC, datetime
 import pandas as pd
 import pytest
 
+from rakestats import stats
 from rakestats.cli import hands as cli_hands
 from rakestats.cli import stats as cli_stats
 from rakestats.cli._display import stat_table
 from rakestats.report import _tables as report_tables
-from rakestats.stats import (
-    STAT_COLUMNS,
-    Kind,
-    StatColumn,
-    cell_text,
-    round_columns,
-    sort_key,
-    stat_columns,
-)
+from rakestats.stats import STAT_COLUMNS, Kind, StatColumn, stat_columns
 
 
 def _tables() -> list[tuple[str, tuple[StatColumn, ...]]]:
@@ -79,7 +72,7 @@ def test_a_table_may_rename_a_column() -> None:
 
 
 def test_round_columns() -> None:
-    cols = round_columns(["3rd", "4th"])
+    cols = stats.round_columns(["3rd", "4th"])
     assert [(c.key, c.title, c.kind) for c in cols] == [
         ("af_r1", "AF 3rd", Kind.RATIO),
         ("afq_r1", "AFq 3rd", Kind.PERCENT),
@@ -115,24 +108,24 @@ def test_round_columns() -> None:
 def test_cell_text_of_each_kind(
     value: object, kind: Kind, currency: str | None, page: str, terminal: str
 ) -> None:
-    assert cell_text(value, kind, currency) == page
-    assert cell_text(value, kind, currency, terminal=True) == terminal
+    assert stats.cell_text(value, kind, currency) == page
+    assert stats.cell_text(value, kind, currency, terminal=True) == terminal
 
 
 @pytest.mark.parametrize("missing", [None, pd.NA, pd.NaT, math.nan, math.inf])
 def test_a_missing_value_is_a_dash(missing: object) -> None:
     for kind in Kind:
         value = (missing, missing) if kind is Kind.STAKES else missing
-        assert cell_text(value, kind, "USD") == "-"
-        assert sort_key(missing, kind) == ""
+        assert stats.cell_text(value, kind, "USD") == "-"
+        assert stats.sort_key(missing, kind) == ""
 
 
 def test_sort_keys() -> None:
-    assert sort_key("Ann", Kind.TEXT) == "Ann"
-    assert sort_key(pd.Timestamp("2026-01-05 18:37", tz="UTC"), Kind.TIME).startswith(
+    assert stats.sort_key("Ann", Kind.TEXT) == "Ann"
+    assert stats.sort_key(pd.Timestamp("2026-01-05 18:37", tz="UTC"), Kind.TIME).startswith(
         "2026-01-05T18:37"
     )
-    assert sort_key(1234, Kind.MONEY) == "1234.0"
+    assert stats.sort_key(1234, Kind.MONEY) == "1234.0"
 
 
 def test_a_terminal_table_of_the_specification() -> None:
