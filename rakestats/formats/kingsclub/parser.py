@@ -65,7 +65,7 @@ class KingsClubParser(TerseReader):
         ("bring_in", re.compile(rf"^ brings[ -]in(?: low)? for (?P<a>{AMOUNT}){_ALLIN}$")),
         ("bet", re.compile(rf"^ bets (?P<a>{AMOUNT}){_ALLIN}$")),
         ("call", re.compile(rf"^ calls (?P<to>{AMOUNT}){_ALLIN}$")),
-        ("raise", re.compile(rf"^ raises to (?P<to>{AMOUNT}){_ALLIN}$")),
+        ("raise", re.compile(rf"^ raises (?:{AMOUNT} )?to (?P<to>{AMOUNT}){_ALLIN}$")),
         ("raise", re.compile(rf"^ raises (?P<added>{AMOUNT}){_ALLIN}$")),
         ("complete", re.compile(rf"^ completes(?: it)? to (?P<to>{AMOUNT}){_ALLIN}$")),
         ("check", re.compile(r"^ checks$")),

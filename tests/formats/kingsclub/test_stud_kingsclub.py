@@ -153,6 +153,8 @@ def test_razz_with_an_unwritten_uncalled_bet(tmp_path: Path) -> None:
         "Hero": 22900,
     }
     assert rec.hero == "Hero" and rec.bring_in == 1000
+    (same,) = records(_write(tmp_path, RAZZ.replace("raises to 80", "raises 40 to 80"), "b.txt"))
+    assert isinstance(same, HandRecord) and same.actions == rec.actions
 
 
 def test_hands_one_after_another(tmp_path: Path) -> None:
