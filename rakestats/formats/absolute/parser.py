@@ -61,7 +61,7 @@ def rewrite(lines: Sequence[str]) -> list[str]:
         elif text.startswith("Total Pot(") and "| Rake" not in text:
             text += " | Rake (0)"
         elif (p := _POCKET.match(text)) is not None:
-            cards = _TEN.sub(r"T\1", p["cards"]).split()
+            cards = (_TEN.sub(r"T\1", p["cards"]) if "10" in p["cards"] else p["cards"]).split()
             known = [c for c in cards if c != "H"]
             if len(cards) != street + 2 or cards[-1] == "H":  # folded, or a card not seen
                 text = ""
@@ -69,7 +69,7 @@ def rewrite(lines: Sequence[str]) -> list[str]:
                 text = f"Dealt to {p['name']} [{' '.join(known)}]"
             else:
                 text = f"Dealt to {p['name']} [{' '.join(known[:-1])}] [{known[-1]}]"
-        elif "[" in text:
+        elif "10" in text and "[" in text:
             text = _TEN.sub(r"T\1", text)
         out.append(text)
     return out
