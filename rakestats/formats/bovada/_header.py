@@ -8,8 +8,10 @@ Header forms (one line each)::
     Bovada Hand #2633115879: 7CARD Tournament #1378659 TBL#1, Fixed Limit- Level 1 (0/0)
         - 2012-06-17 22:21:03
 
-The header gives no stakes (the reader works them out from the bets) and no time zone
-(US Eastern, as FPDB takes it).
+The header gives no stakes (the reader works them out from the bets) and, before the
+2021 exports that end with ``UTC``, no time zone (US Eastern, as FPDB takes it). The
+brands: Bovada, Bodog (``Bodog.com``, ``Bodog.eu``, ``Bodog UK``, ``Bodog Canada``,
+``Bodog88``) and Ignition.
 
 >>> h = parse_header("Bovada Hand #2844383701 TBL#7794710 7CARD HiLo Fixed Limit - "
 ...                  "2014-04-06 19:50:19", 1)
@@ -28,13 +30,15 @@ from rakestats.formats.stud import StudHeader, fail, to_utc
 __all__ = ["HEADER", "game_words", "parse_header"]
 
 #: The first line of a hand: group 1 the room, group 2 the hand id.
-HEADER = re.compile(r"^(Ignition|Bovada|Bodog(?: UK| Canada|88)?) Hand #(C?\d+)")
+_BRANDS = r"Ignition|Bovada|Bodog(?:\.com|\.eu| UK| Canada|88)?"
+HEADER = re.compile(rf"^({_BRANDS})\s+Hand\s+#([A-Z]?\d+)")
 _LINE = re.compile(
-    r"^(?:Ignition|Bovada|Bodog(?: UK| Canada|88)?) Hand #(?P<id>C?\d+):?\s+"
+    rf"^(?:{_BRANDS})\s+Hand\s+#(?P<id>[A-Z]?\d+):?\s+"
     r"(?:(?:Zone Poker ID|TBL)#(?P<table>[^\s,]+),?\s+)?"
     r"(?P<game>.+?)\s+(?:Tournament #(?P<tid>\d+) TBL#(?P<tno>[^\s,]+),?\s+)?"
     r"(?:1 on 1\s+)?(?P<limit>No Limit|Fixed Limit|Pot Limit)\b.*?-\s*"
     r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})[- ]+(?P<h>\d{1,2}):(?P<mi>\d{2}):(?P<s>\d{2})"
+    r"(?:\s+(?P<zone>UTC|GMT))?"
 )
 _GAMES = {"7CARD": "stud", "7CARD HILO": "stud8", "7CARD_HL": "stud8", "RAZZ": "razz"}
 
@@ -72,7 +76,7 @@ def parse_header(text: str, line: int) -> StudHeader:
         scale=1 if tournament else 100,
         small_bet=0,
         big_bet=0,
-        played_at=to_utc(fields, "ET", line),
+        played_at=to_utc(fields, m["zone"] or "ET", line),
         table=m["tno"] if tournament else m["table"],
-        extra=(("game", game), ("room", text.split(" Hand #", 1)[0])),
+        extra=(("game", game), ("room", text.split(" Hand", 1)[0])),
     )
