@@ -42,6 +42,7 @@ _STAKES = re.compile(
     r"(?P<y>\d{4})/(?P<mo>\d{2})/(?P<d>\d{2}) - (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})"
 )
 _TABLE = re.compile(r"^Table (?P<name>.+?)\s*$")
+_TOURNAMENT = re.compile(r"Tournament #(\d+)")
 _SEAT = re.compile(r"^Seat \d+: ")
 _CURRENCY = {"$": "USD", "€": "EUR", "ˆ": "EUR", "£": "GBP"}
 
@@ -73,11 +74,13 @@ def parse_header(lines: Sequence[str], first_line: int) -> tuple[StudHeader, int
     n = first_line + k
     currency = _CURRENCY.get(m["cur"], "chips")
     scale = 1 if currency == "chips" else 100
-    table = None
+    table, tournament_id = None, None
     i = k + 1
     while i < len(lines) and _SEAT.match(lines[i]) is None:
         if table is None and (t := _TABLE.match(lines[i])) is not None:
             table = t["name"]
+        if (tid := _TOURNAMENT.search(lines[i])) is not None:
+            tournament_id = tid[1]
         i += 1
     fields = (int(m["y"]), int(m["mo"]), int(m["d"]), int(m["h"]), int(m["mi"]), int(m["s"]))
     game = ((m["limit"] or "") + m["game"]).strip()
@@ -88,7 +91,7 @@ def parse_header(lines: Sequence[str], first_line: int) -> tuple[StudHeader, int
             game=None if m["limit"] else classify_game(game),
             game_text=game,
             is_tournament=currency == "chips",
-            tournament_id=None,
+            tournament_id=tournament_id,
             currency=currency,
             scale=scale,
             small_bet=parse_money(m["sb"], scale, n),
