@@ -28,7 +28,7 @@ from rakestats.formats.stud._model import (
     RoomRules,
     StreetLine,
 )
-from rakestats.formats.stud._seats import seats_in_order
+from rakestats.formats.stud._seats import hand_of, seats_in_order
 
 __all__ = ["AbsoluteParser", "rewrite"]
 
@@ -162,9 +162,7 @@ class AbsoluteParser(StudReader):
     ) -> ParsedStudHand:
         _, i = parse_header(lines, first_line)
         seats, i = seats_in_order(self, header, lines, i, first_line, _SEAT)  # from the dealer
-        top = max((s.seat for s in seats), default=0)
-        hand = ParsedStudHand(header, first_line, header.table or "", 10 if top > 8 else 8)
-        hand.seats = seats
+        hand = hand_of(header, first_line, seats)
         hand.room = RoomRules(check_descriptions=False)
         reader = LineReader(self, header, [s.name for s in hand.seats])
         hand.items = mark_all_ins(hand.seats, _plain(reader.read(rewrite(lines), i, first_line)))

@@ -27,6 +27,7 @@ from rakestats.formats.stud._model import (
     SeatLine,
     StreetLine,
 )
+from rakestats.formats.stud._seats import hand_of
 from rakestats.records import HandRecord
 
 __all__ = ["BovadaParser"]
@@ -76,9 +77,8 @@ class BovadaParser(StudReader):
         stakes = _stakes_without_bets(items) if bets is None else bets
         extra = header.extra + ((_UNKNOWN,) if bets is None else ())
         header = replace(header, small_bet=stakes[0], big_bet=stakes[1], extra=extra)
-        top = max((s.seat for s in seats), default=0)
-        hand = ParsedStudHand(header, first_line, header.table or "", max(8, top))
-        hand.seats, hand.items = seats, items
+        hand = hand_of(header, first_line, seats)
+        hand.items = items
         hand.room = RoomRules(check_descriptions=False)
         return hand
 

@@ -31,7 +31,7 @@ from rakestats.formats.stud._model import (
     RoomRules,
     StreetLine,
 )
-from rakestats.formats.stud._seats import seats_in_order
+from rakestats.formats.stud._seats import hand_of, seats_in_order
 
 __all__ = ["EverleafParser"]
 
@@ -146,11 +146,7 @@ class EverleafParser(StudReader):
     ) -> ParsedStudHand:
         _, i = parse_header(lines, first_line)
         seats, i = seats_in_order(self, header, lines, i, first_line, _SEAT)
-        top = max((s.seat for s in seats), default=0)
-        hand = ParsedStudHand(
-            header, first_line, header.table or "", header.max_seats or (10 if top > 8 else 8)
-        )
-        hand.seats = seats
+        hand = hand_of(header, first_line, seats)
         reader = LineReader(self, header, [s.name for s in hand.seats])
         items = fill_before(reader.read([_cards_upper(t) for t in lines], i, first_line))
         shown = any(isinstance(it, DealtLine) for it in items)

@@ -19,10 +19,10 @@ import re
 from collections.abc import Sequence
 
 from rakestats.formats.stud._common import parse_money
-from rakestats.formats.stud._model import SeatLine, StudHeader
+from rakestats.formats.stud._model import ParsedStudHand, SeatLine, StudHeader
 from rakestats.formats.stud._patterns import StudPatterns
 
-__all__ = ["seats_in_order"]
+__all__ = ["hand_of", "seats_in_order"]
 
 
 def seats_in_order(
@@ -45,3 +45,13 @@ def seats_in_order(
             seats.append(SeatLine(n, int(s["seat"]), s["name"], stack, False))
         i += 1
     return sorted(seats, key=lambda s: s.seat), i
+
+
+def hand_of(header: StudHeader, first_line: int, seats: Sequence[SeatLine]) -> ParsedStudHand:
+    """A hand with its seats, for a room whose table line gives no size: the header's
+    seats, else 8 (10 when a seat number is above 8)."""
+    top = max((s.seat for s in seats), default=0)
+    size = header.max_seats or (10 if top > 8 else 8)
+    hand = ParsedStudHand(header, first_line, header.table or "", size)
+    hand.seats = list(seats)
+    return hand
