@@ -68,8 +68,14 @@ def fail(line: int, reason: str) -> HandError:
     return HandError(line, f"line {line}: {reason}")
 
 
+_amounts: dict[tuple[str, int], int] = {}  # amounts read, as they repeat (stakes, bets)
+
+
 def parse_money(text: str, scale: int, line: int) -> int:
     """``$0.04`` -> 4 (scale 100); ``1,145`` -> 1145 (scale 1). Raises HandError."""
+    known = _amounts.get((text, scale))
+    if known is not None:
+        return known
     raw = text.strip().lstrip("$€£").replace(",", "")
     try:
         value = Decimal(raw) * scale
@@ -80,7 +86,10 @@ def parse_money(text: str, scale: int, line: int) -> int:
     if value >= 10**18:  # beyond the warehouse's 64-bit amounts (and Decimal's precision)
         shown = text if len(text) <= 40 else text[:37] + "..."
         raise HandError(line, f"line {line}: {shown!r} is too large an amount")
-    return int(value)
+    if len(_amounts) > 100_000:
+        _amounts.clear()
+    known = _amounts[(text, scale)] = int(value)
+    return known
 
 
 def to_utc(fields: tuple[int, int, int, int, int, int], zone: str | None, line: int) -> datetime:

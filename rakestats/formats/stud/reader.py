@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import ClassVar
 
 from rakestats.formats._base import HandError, ParseResult, SiteParser
@@ -41,6 +42,7 @@ _OTHER = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)
 def classify_game(text: str) -> str | None:
     """The game rakestats analyses that a room's game name means (``razz``, ``stud``,
     ``stud8``), or None for another game (five-card stud, 2-7 razz, triple stud ...).
