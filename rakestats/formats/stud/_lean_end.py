@@ -19,7 +19,8 @@ from rakestats.columns import (
     micros,
 )
 from rakestats.formats.stud._lean_base import Item, Unhandled, cards_text
-from rakestats.formats.stud._lean_play import LeanStud, shown_hand
+from rakestats.formats.stud._lean_play import LeanStud
+from rakestats.formats.stud._lean_rules import shown_hand
 from rakestats.formats.stud._model import StudHeader
 from rakestats.formats.stud._settle import _pot_index, shares_fit
 
@@ -138,37 +139,35 @@ def append_hand(
         for name, share in pot_shares:
             won.setdefault(name, []).append((pot, amount, share))
     shown = {name: (k, what) for k, (name, what) in enumerate(g.reveal, start=1)}
-    pl = cols.players
-    columns = [pl[field] for field in PLAYER_FIELDS]
-    first_row = len(columns[0])
-    row_of: dict[str, int] = {}
     game = header.game or ""
     showdown = g.showdown
+    folded_round = g.folded_round
+    rows = []
+    row_of: dict[str, int] = {}
+    first_row = len(cols.players["hand"])
     for i, p in enumerate(g.players):
-        row_of.setdefault(p.name, first_row + i)
+        row_of[p.name] = first_row + i
         cards = p.cards
         known = [c for c in cards if c >= 0]
-        down = [c for c, up in zip(cards, p.up, strict=True) if not up]
-        hole = [c for c in down if c >= 0]
+        hole = [c for c, up in zip(cards, p.up, strict=True) if not up]
         at_reveal = showdown and not p.folded
         category = description = None
         if at_reveal and len(known) >= 5 and len(known) == len(cards):
-            description, category = shown_hand(game, known)
+            description, category, _, _ = shown_hand(game, known)
         order, what = shown.get(p.name, (None, None))
-        values = (
+        rows.append((
             index, p.name, p.seat, None, p.start, p.invested, got.get(p.seat, 0),
             cards_text(known) if known else None,
-            cards_text(hole) if hole and len(hole) == len(down) else None,
-            cards_text(p.board) if p.board else None, at_reveal, False, None, category,
-            description, g.folded_round.get(p.seat), p.stack == 0 and not p.folded, order,
-            what, won.get(p.name, []),
-        )  # fmt: skip
-        for column, value in zip(columns, values, strict=True):
-            column.append(value)
-    a = cols.actions
-    columns = [a[field] for field in ACTION_FIELDS]
-    for seq, rnd, name, kind, amount, to, all_in, facing in g.actions:
-        values = (row_of[name], seq, rnd, kind, amount, to, all_in, facing)
-        for column, value in zip(columns, values, strict=True):
-            column.append(value)
+            None if -1 in hole else cards_text(hole), cards_text(p.board) if p.board else None,
+            at_reveal, False, None, category, description, folded_round.get(p.seat),
+            p.stack == 0 and not p.folded, order, what, won.get(p.name, []),
+        ))  # fmt: skip
+    pl = cols.players
+    for field, column in zip(PLAYER_FIELDS, zip(*rows, strict=True), strict=True):
+        pl[field].extend(column)
+    if g.actions:
+        acts = [(row_of[a[2]], a[0], a[1], *a[3:]) for a in g.actions]
+        ac = cols.actions
+        for field, column in zip(ACTION_FIELDS, zip(*acts, strict=True), strict=True):
+            ac[field].extend(column)
     return True

@@ -60,7 +60,7 @@ from rakestats.formats.stud._model import (
 )
 from rakestats.formats.stud._patterns import StudPatterns
 
-__all__ = ["LeanText", "Plan", "literal_prefix", "plan_of", "read_hand"]
+__all__ = ["LeanRead", "LeanText", "Plan", "literal_prefix", "plan_of", "read_hand"]
 
 _META: Final = frozenset(".^$*+?{}[]()|\\")
 _QUANTIFIERS: Final = frozenset("*+?{")
@@ -226,25 +226,42 @@ class LeanText:
                 raise Unhandled("amount") from None
         return value
 
-    def read(self, lines: Sequence[str], start: int, first_line: int) -> list[Item]:
-        items: list[Item] = []
-        item = self.item
-        summary = self.summary
-        k = start
-        n = len(lines)
+    def read(self, lines: Sequence[str], start: int, first_line: int, out: LeanRead) -> None:
+        """The items of ``lines[start:]`` into ``out``, with what the replay's setup
+        reads of them: the antes, the first bring-in, the players dealt 3rd street."""
+        items = out.items
+        lead = self.plan.lead
+        third = True
+        k, n = start, len(lines)
         while k < n:
-            it = item(lines[k], first_line + k)
+            text = lines[k]
             k += 1
-            if it is not None:
-                items.append(it)
-                if it[0] == STREET and it[3][0] == 7:
+            if lead is None or text[:1] in lead:
+                it = self.item(text, first_line + k - 1)
+            else:
+                it = self.player_line(text, first_line + k - 1)
+            if it is None:
+                continue
+            items.append(it)
+            kind = it[0]
+            if kind == STREET:
+                if it[3][0] == 7:
                     break
+                if it[3][0] > 1:
+                    third = False
+            elif kind == ACT:
+                if out.bring_in is None and it[3][0] == "bring_in":
+                    out.bring_in = it[3]
+            elif kind == ANTE:
+                out.antes.append(it)
+            elif kind == DEALT and third:
+                out.dealt3.add(it[2])
+        summary = self.summary
         while k < n:
             it = summary(lines[k], first_line + k)
             k += 1
             if it is not None:
                 items.append(it)
-        return items
 
     def set_names(self, names: list[str]) -> None:
         """The players seated, tried longest first as the grammar tries them."""
@@ -255,8 +272,6 @@ class LeanText:
 
     def item(self, text: str, n: int) -> Item | None:
         plan = self.plan
-        if plan.lead is not None and text[:1] not in plan.lead:
-            return self.player_line(text, n)
         if text.startswith(plan.section_prefix):
             said = plan.sections.get(text)
             if said is None:
@@ -394,13 +409,26 @@ class LeanText:
         return SEAT, (s.outcome, s.amount, _numbers(s.cards), s.fold_round, s.description)
 
 
-#: (table name, max seats, seats, items); a seat is (line, seat, name, stack, sitting out)
-Read = tuple[str, int, list[tuple[int, int, str, int, bool]], list[Item]]
+class LeanRead:
+    """A hand's table, seats (``(line, seat, name, stack, sitting out)``) and items,
+    with what the replay's setup reads of them (``StudReplay._start``): the ante lines,
+    the first bring-in line's fields, the names dealt cards on 3rd street."""
+
+    __slots__ = ("antes", "bring_in", "dealt3", "items", "max_seats", "seats", "table")
+
+    def __init__(self, table: str, max_seats: int) -> None:
+        self.table = table
+        self.max_seats = max_seats
+        self.seats: list[tuple[int, int, str, int, bool]] = []
+        self.items: list[Item] = []
+        self.antes: list[Item] = []
+        self.bring_in: tuple[str, int | None, int | None, bool, int | None] | None = None
+        self.dealt3: set[str] = set()
 
 
 def read_hand(
     reader: StudPatterns, header: StudHeader, lines: Sequence[str], first_line: int
-) -> Read:
+) -> LeanRead:
     """The table, the seats and the lines of a hand whose header is read, as
     :func:`~rakestats.formats.stud._grammar.read_seats` reads them (raises
     :class:`Unhandled` where it raises)."""
@@ -420,14 +448,16 @@ def read_hand(
         table = memo[0]
         max_seats = int(memo[1]) if memo[1] else max_seats
         i = 2
-    seats = []
+    out = LeanRead(table or "", max_seats or 8)
+    seats = out.seats
     seat_line: Callable[[str], re.Match[str] | None] = plan.seat_line
     text = LeanText(plan, header)
     while i < len(lines) and (s := seat_line(lines[i])) is not None:
-        out = plan.sitting_out(s["tail"] or "") is not None
-        seats.append((first_line + i, int(s["seat"]), s["name"], text.money(s["stack"]), out))
+        away = plan.sitting_out(s["tail"] or "") is not None
+        seats.append((first_line + i, int(s["seat"]), s["name"], text.money(s["stack"]), away))
         i += 1
     if not seats:
         raise Unhandled("no seat lines")
     text.set_names([s[2] for s in seats])
-    return table or "", max_seats or 8, seats, text.read(lines, i, first_line)
+    text.read(lines, i, first_line, out)
+    return out
