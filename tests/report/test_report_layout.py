@@ -492,7 +492,7 @@ def test_profile_leak_flags_only_outside_the_winners_range(sample_wh: Warehouse)
 
     stats = sample_wh.player_stats()
     for name in stats["player"]:
-        p = profile(sample_wh, str(name), stats, {}, None, "wh")
+        p = profile(sample_wh, str(name), stats, {}, None)
         for s in p.stats:
             if s.leak:
                 assert s.low is not None and s.high is not None
