@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from rakestats.formats import iter_text
 from rakestats.formats.ipoker._header import Session, amount, game_header
 from rakestats.records import Game, HandRecord, QuarantineRecord, SkipRecord
 from tests.formats.stud.summary import DATA, check_chips, records
@@ -173,3 +174,17 @@ def test_header_words_and_amounts() -> None:
         assert h.played_at.isoformat() == "2011-11-02T18:10:00+00:00"
         assert (h.game, h.currency, h.small_bet) == ("stud8", "EUR", 5)
     assert amount("1 500", 1, 1) == 1500 and amount("$1,234.50", 100, 1) == 123450
+
+
+def test_a_quarantined_hand_reads_alone_again(tmp_path: Path) -> None:
+    got = _variant(tmp_path, USD, 'win="$0.13"', 'win="$0.23"')
+    q = got[0]
+    assert isinstance(q, QuarantineRecord)
+    assert q.raw_text.startswith('<?xml version="1.0"')  # the session's <general> with it
+    fixed = q.raw_text.replace('win="$0.23"', 'win="$0.13"')
+    (rec,) = iter_text(fixed.splitlines(), "retry")
+    assert isinstance(rec, HandRecord) and rec.hand_id == "2418629537" and rec.total_pot == 13
+    text = EUR.read_bytes().decode("cp1252")
+    assert [r.hand_id for r in iter_text(text.splitlines(True), "eur")] == [
+        r.hand_id for r in records(EUR)
+    ]
