@@ -229,9 +229,15 @@ def _dealt(c: Cards, hero: str | None) -> DealtLine | None:
     return DealtLine(c.line, c.name, up[:-1], up[-1:])
 
 
-def _street_items(hand: EventHand, street: int, events: Sequence[Event], chips: _Chips,
-                  folded: set[str]) -> list[Item]:  # fmt: skip
-    deals = [e for e in events if isinstance(e, Cards) and e.name not in folded]
+def _street_items(
+    hand: EventHand, street: int, events: Sequence[Event], chips: _Chips, folded: set[str]
+) -> list[Item]:
+    """A street's deal and its betting: cards dealt to players still in (a player's
+    cards written twice count once), then the actions."""
+    last = {e.name: e for e in events if isinstance(e, Cards)}
+    deals = [
+        e for e in events if isinstance(e, Cards) and e.name not in folded and last[e.name] is e
+    ]
     acts = [e for e in events if isinstance(e, Act)]
     if not deals and not acts:  # only the cards of players out already (the hero's)
         return []
