@@ -40,8 +40,8 @@ from rakestats.formats.stud._engine import GAMES
 from rakestats.formats.stud._lean_base import Unhandled, internal, note
 from rakestats.formats.stud._lean_end import append_hand, check_end
 from rakestats.formats.stud._lean_play import LeanStud
-from rakestats.formats.stud._lean_text import read_hand
-from rakestats.formats.stud._model import StudHeader
+from rakestats.formats.stud._lean_text import LeanRead, from_parsed, read_hand
+from rakestats.formats.stud._model import RoomRules, StudHeader
 from rakestats.formats.stud.reader import StudReader
 
 __all__ = ["ENABLED", "Unhandled", "lean_hand", "scan_block"]
@@ -51,9 +51,10 @@ ENABLED: Final = os.environ.get("RAKESTATS_STUD_LEAN", "1") != "0"
 
 _I16: Final = 1 << 15
 _I64: Final = 1 << 63
-_SHARED: Final = (StudReader.parse_hand, StudReader.parse_lines, StudReader.record)
+_SHARED: Final = (StudReader.parse_hand, StudReader.record)
 _safe: dict[str, bool] = {}
 _rooms: dict[type, str | None] = {}
+_rules: dict[type, RoomRules] = {}
 
 
 def _is_safe(text: str) -> bool:
@@ -73,12 +74,10 @@ def _room_problem(reader: StudReader) -> str | None:
     problem = None
     if cls.hand_start is not None:
         problem = "the room writes hands without blank lines between them"
-    elif (cls.parse_hand, cls.parse_lines, cls.record) != _SHARED:
+    elif cls.parse_hand is not StudReader.parse_hand:
         problem = "the room reads its hands its own way"
-    elif not cls.up_cards_shown:
-        problem = "the room hides the up cards"
-    elif not (cls.writes_uncalled and cls.states_rake):
-        problem = "the room writes no uncalled bets or no pot line"
+    elif cls.record is not StudReader.record:
+        problem = "the room checks its records its own way"
     _rooms[cls] = problem
     return problem
 
@@ -127,12 +126,35 @@ def lean_hand(
     if problem is not None:
         raise Unhandled(problem)
     header = _header(reader, lines, first)
-    assert header.game is not None
-    read = read_hand(reader, header, lines, first)
-    g = LeanStud(header.game, header.small_bet, header.big_bet, read, reader.check_descriptions)
+    read, played, room, start = _lines(reader, header, lines, first)
+    if room.raise_on_bring_in:
+        raise Unhandled("the room's raises on the bring-in")
+    assert played.game is not None
+    g = LeanStud(played.game, played.small_bet, played.big_bet, read, room)
     ended = check_end(g, g.run())
     _screen(header, g)
-    return append_hand(cols, header, g, ended, first, source_file)
+    return append_hand(cols, header, g, ended, start, source_file)
+
+
+def _lines(
+    reader: StudReader, header: StudHeader, lines: Sequence[str], first: int
+) -> tuple[LeanRead, StudHeader, RoomRules, int]:
+    """The hand's lines read (by the fast path's reading of the shared grammar, or by the
+    room's own ``parse_lines``), the header the replay plays (a room's reading may change
+    its stakes), the room's rules and the hand's first line."""
+    cls = type(reader)
+    if cls.parse_lines is StudReader.parse_lines:
+        room = _rules.get(cls)
+        if room is None:
+            room = _rules[cls] = RoomRules(
+                cls.check_descriptions, cls.states_rake, cls.writes_uncalled, cls.up_cards_shown
+            )
+        return read_hand(reader, header, lines, first), header, room, first
+    try:
+        parsed = reader.parse_lines(header, lines, first)
+    except HandError:
+        raise Unhandled("the room's reading of the lines") from None
+    return from_parsed(parsed), parsed.header, parsed.room, parsed.first_line
 
 
 def scan_block(

@@ -43,7 +43,11 @@ def _collected(g: LeanStud, collects: list[Item], rake: int) -> dict[int, int]:
         if amount and seat not in winners:
             raise Unhandled("chips collected by a player who did not win")
     if len(g.pots) == 1:
-        if not shares_fit(got, g.pots[0][1], g.pots[0][0] - rake):
+        net = g.pots[0][0] - rake
+        parts = g.pots[0][1]
+        # one winner of the whole pot takes it all (``shares_fit`` of one part, one winner)
+        fits = got[parts[0][0]] == net if len(parts) == 1 and len(parts[0]) == 1 else None
+        if not (fits if fits is not None else shares_fit(got, parts, net)):
             raise Unhandled("the shares of the pot")
     else:
         for seat, amount in got.items():
@@ -76,18 +80,43 @@ def _summary(g: LeanStud, got: dict[int, int], summary: list[Item]) -> None:
             g.reveal_cards(p, cards)
 
 
+def _less_uncalled(g: LeanStud, collects: list[Item]) -> list[Item]:
+    """A room that writes no uncalled bets counts the bet returned in the winnings of
+    the player it goes back to: their first collected line is taken less it."""
+    out = list(collects)
+    for seat, amount in g.uncalled_events:
+        name = next(p.name for p in g.players if p.seat == seat)
+        k = next((i for i, c in enumerate(out) if c[2] == name), None)
+        if k is not None and out[k][3][0] >= amount:
+            c = out[k]
+            out[k] = (c[0], c[1], c[2], (c[3][0] - amount, c[3][1]))
+    return out
+
+
 def check_end(g: LeanStud, lines: tuple[list[Item], ...]) -> Ended:
-    """``check_end`` for a room that writes uncalled bets and the pot line."""
+    """``check_end``: the uncalled bets (or, for a room that writes none, the winnings
+    less them), the pot line (or the pot less the winnings), the pot, the shares, the
+    summary; the pots as the records hold them."""
     uncalled, collects, totals, summary = lines
     expected = g.uncalled_events
-    if len(uncalled) != len(expected):
+    if not g.room.writes_uncalled:
+        collects = _less_uncalled(g, collects)
+    elif len(uncalled) != len(expected):
         raise Unhandled("the uncalled bets")
-    for u, (seat, amount) in zip(uncalled, expected, strict=True):
-        if (g.seat_of[u[2]], u[3]) != (seat, amount):
-            raise Unhandled("the uncalled bets")
-    if not totals:
+    else:
+        for u, (seat, amount) in zip(uncalled, expected, strict=True):
+            if (g.seat_of[u[2]], u[3]) != (seat, amount):
+                raise Unhandled("the uncalled bets")
+    if totals:
+        total, rake, written = t = totals[-1][3]
+    elif g.room.states_rake:
         raise Unhandled("no pot line")
-    total, rake, written = t = totals[-1][3]
+    else:
+        pot = sum([p.invested for p in g.players])
+        collected = sum([c[3][0] for c in collects])
+        if collected > pot:
+            raise Unhandled("more collected than the pot")
+        total, rake, written = t = (pot, pot - collected, ())
     if total != sum(p.invested for p in g.players):
         raise Unhandled("the total pot")
     if sum(c[3][0] for c in collects) + rake != total:
@@ -148,8 +177,18 @@ def append_hand(
     for i, p in enumerate(g.players):
         row_of[p.name] = first_row + i
         cards = p.cards
-        known = [c for c in cards if c >= 0]
-        hole = [c for c, up in zip(cards, p.up, strict=True) if not up]
+        board = p.board
+        if -1 in cards:  # cards not shown: the known ones are mostly the up cards
+            known = [c for c in cards if c >= 0]
+            board_text = cards_text(board) if board else None
+            shown_cards = board_text if known == board else (cards_text(known) or None)
+            down = [c for c, up in zip(cards, p.up, strict=True) if not up]
+            hole_text = None if -1 in down else cards_text(down)
+        else:
+            known = cards
+            shown_cards = cards_text(cards)
+            board_text = cards_text(board) if board else None
+            hole_text = cards_text([c for c, up in zip(cards, p.up, strict=True) if not up])
         at_reveal = showdown and not p.folded
         category = description = None
         if at_reveal and len(known) >= 5 and len(known) == len(cards):
@@ -157,10 +196,9 @@ def append_hand(
         order, what = shown.get(p.name, (None, None))
         rows.append((
             index, p.name, p.seat, None, p.start, p.invested, got.get(p.seat, 0),
-            cards_text(known) if known else None,
-            None if -1 in hole else cards_text(hole), cards_text(p.board) if p.board else None,
-            at_reveal, False, None, category, description, folded_round.get(p.seat),
-            p.stack == 0 and not p.folded, order, what, won.get(p.name, []),
+            shown_cards, hole_text, board_text, at_reveal, False, None, category,
+            description, folded_round.get(p.seat), p.stack == 0 and not p.folded, order,
+            what, won.get(p.name, []),
         ))  # fmt: skip
     pl = cols.players
     for field, column in zip(PLAYER_FIELDS, zip(*rows, strict=True), strict=True):

@@ -38,6 +38,7 @@ from rakestats.formats.stud._lean_base import (
 )
 from rakestats.formats.stud._lean_rules import board_of, bring_in_keys, shown_hand
 from rakestats.formats.stud._lean_text import LeanRead
+from rakestats.formats.stud._model import RoomRules
 from rakestats.stud import StudGame, bring_in_seat, settle_stud
 from rakestats.stud.rules import CAP_BETS, DECK_SIZE, check_setup, clockwise_from
 
@@ -52,8 +53,8 @@ class LeanPlayer:
     numbers (-1: not shown), ``up`` whether each is face up, ``board`` the up cards."""
 
     __slots__ = (
-        "acted", "board", "cards", "folded", "index", "invested", "may_raise", "name",
-        "round_bet", "seat", "stack", "start", "up",
+        "acted", "board", "cards", "folded", "hidden", "index", "invested", "may_raise",
+        "name", "round_bet", "seat", "stack", "start", "up",
     )  # fmt: skip
 
     def __init__(self, index: int, seat: int, name: str, stack: int) -> None:
@@ -70,6 +71,7 @@ class LeanPlayer:
         self.cards: list[int] = []
         self.up: list[bool] = []
         self.board: list[int] = []
+        self.hidden = False  # an up card the room does not write
 
 
 class LeanStud:
@@ -77,10 +79,13 @@ class LeanStud:
     records hold them) and what the end checks need."""
 
     def __init__(
-        self, game: str, small_bet: int, big_bet: int, read: LeanRead, check_descriptions: bool
+        self, game: str, small_bet: int, big_bet: int, read: LeanRead, room: RoomRules
     ) -> None:
         self.game = StudGame(game)
-        self.check_descriptions = check_descriptions
+        self.room = room
+        self.check_descriptions = room.check_descriptions
+        self.up_shown = room.up_cards_shown
+        self.bring_in_open = False  # an up card is not written: the room names the bring-in
         self.razz = self.game is StudGame.RAZZ
         self.small_bet, self.big_bet = small_bet, big_bet
         self.read = read
@@ -259,7 +264,7 @@ class LeanStud:
             if up:
                 p.board.append(c)
         elif up:
-            raise Unhandled("an up card not shown")
+            p.hidden = True
         p.cards.append(c)
         p.up.append(up)
         self.dealt += 1
@@ -279,17 +284,19 @@ class LeanStud:
             return
         hero = self.hero
         for p, (before, _) in got.items():
+            if not before and not self.up_shown:
+                continue  # a room that writes the new card only
             if list(before) != ([c for c in p.cards if c >= 0] if p.name == hero else p.board):
                 raise Unhandled("the cards held")
         live = [p for p in self.players if not p.folded]
         if street < 5:
-            if len(got) != len(live):
+            if len(got) != len(live) and self.up_shown:
                 raise Unhandled("a player dealt no card")
             for p in live:
-                new = got[p][1]
-                if len(new) != 1:
+                dealt = got.get(p)
+                if dealt is not None and len(dealt[1]) != 1:
                     raise Unhandled("one new card expected")
-                self.give(p, new[0], True)
+                self.give(p, -1 if dealt is None else dealt[1][0], True)
         else:
             if DECK_SIZE - self.dealt < len(live):
                 raise Unhandled("a community card")
@@ -305,7 +312,12 @@ class LeanStud:
         for p in self.players:
             d = got.get(p)
             if d is None:
-                raise Unhandled("no cards dealt on 3rd street")
+                if self.up_shown:
+                    raise Unhandled("no cards dealt on 3rd street")
+                give(p, -1, False)
+                give(p, -1, False)
+                give(p, -1, True)
+                continue
             before, new = d
             cards = before + new if len(before) == 2 and len(new) == 1 else new
             if len(cards) == 3:
@@ -320,9 +332,12 @@ class LeanStud:
             else:
                 raise Unhandled("3rd street's cards")
             give(p, new[-1], True)
-        able = [p for p in self.players if p.stack > 0]
+        able = [p for p in self.players if p.stack > 0 and p.cards[2] >= 0]
+        self.bring_in_open = len(able) < sum(1 for p in self.players if p.stack > 0)
         keys = bring_in_keys(self.game)
-        self.bring_in_player = max(able, key=lambda p: keys[p.cards[2]]) if able else None
+        self.bring_in_player = None
+        if able and not self.bring_in_open:
+            self.bring_in_player = max(able, key=lambda p: keys[p.cards[2]])
         self.start_round()
 
     # ------------------------------------------------------------------ rounds
@@ -336,14 +351,18 @@ class LeanStud:
             q.acted = False
             q.may_raise = True
         if self.round == 1:
-            self.bring_in_due = self.bring_in_player is not None
+            self.bring_in_due = self.bring_in_player is not None or self.bring_in_open
             if self.bring_in_player is not None:
                 starts = [self.bring_in_player]
             else:
                 starts = [p for p in self.players if not p.folded]
         else:
             self.bring_in_due = False
-            starts = self.first_boards()
+            starts = [p for p in self.players if not p.folded]
+            if any(p.hidden for p in starts):  # ``boards_hidden``: the room's choice
+                self.open_pair = self.round == 2 and self.game.open_pair_rule
+            else:
+                starts = self.first_boards()
         firsts = [self.next_needing(p.index) for p in starts]
         self.first_choices = [p for p in firsts if p is not None]
         self.to_act = self.first_choices[0] if self.first_choices else None
@@ -578,6 +597,9 @@ class LeanStud:
                 self.seen |= 1 << c
             fill = iter(new)
             p.cards = cards = [c if c >= 0 else next(fill) for c in cards]
+            if p.hidden:
+                p.board = [c for c, up in zip(cards, p.up, strict=True) if up]
+                p.hidden = False
         return cards
 
     def at_showdown(self, p: LeanPlayer, what: str) -> None:

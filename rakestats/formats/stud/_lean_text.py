@@ -42,6 +42,7 @@ from rakestats.formats.stud._lean_base import (
     MUCK,
     SEAT,
     SHOW,
+    STD,
     STREET,
     TOTAL,
     UNCALLED,
@@ -52,15 +53,21 @@ from rakestats.formats.stud._lean_base import (
 from rakestats.formats.stud._model import (
     ActLine,
     AnteLine,
+    CappedLine,
     CollectLine,
+    DealtLine,
     MuckLine,
+    ParsedStudHand,
     ShowLine,
+    StreetLine,
     StudHeader,
     SummarySeat,
+    TotalLine,
+    UncalledLine,
 )
 from rakestats.formats.stud._patterns import StudPatterns
 
-__all__ = ["LeanRead", "LeanText", "Plan", "literal_prefix", "plan_of", "read_hand"]
+__all__ = ["LeanRead", "LeanText", "Plan", "from_parsed", "literal_prefix", "plan_of", "read_hand"]
 
 _META: Final = frozenset(".^$*+?{}[]()|\\")
 _QUANTIFIERS: Final = frozenset("*+?{")
@@ -128,8 +135,15 @@ def _cards(text: str) -> tuple[int, ...]:
     return tuple(out)
 
 
+_NUMBER: Final = {id(c): i for i, c in enumerate(STD)}
+
+
 def _numbers(cards: Sequence[Any]) -> tuple[int, ...]:
-    return tuple([CARD_OF[str(c)] for c in cards])
+    """Cards of the model (:class:`~rakestats.cards.StdCard`) as numbers."""
+    try:
+        return tuple([_NUMBER.get(id(c)) or CARD_OF[str(c)] for c in cards])
+    except KeyError:
+        raise Unhandled("cards") from None
 
 
 def _said(item: object) -> tuple[int, Any]:
@@ -460,4 +474,45 @@ def read_hand(
         raise Unhandled("no seat lines")
     text.set_names([s[2] for s in seats])
     text.read(lines, i, first_line, out)
+    return out
+
+
+def _item(it: object) -> Item:
+    """One item of the shared model as the fast path's tuple."""
+    if isinstance(it, StreetLine):
+        return STREET, it.line, "", (it.street, _numbers(it.cards))
+    if isinstance(it, DealtLine):
+        return DEALT, it.line, it.name, (_numbers(it.before), _numbers(it.new))
+    if isinstance(it, CappedLine):
+        return CAPPED, it.line, "", None
+    if isinstance(it, UncalledLine):
+        return UNCALLED, it.line, it.name, it.amount
+    if isinstance(it, TotalLine):
+        return TOTAL, it.line, "", (it.total, it.rake, it.pots)
+    if isinstance(it, SummarySeat):
+        said = (it.outcome, it.amount, _numbers(it.cards), it.fold_round, it.description)
+        return SEAT, it.line, it.name, (it.seat, said)
+    if isinstance(it, ActLine | AnteLine | ShowLine | MuckLine | CollectLine):
+        kind, what = _said(it)
+        return kind, it.line, it.name, what
+    raise Unhandled("a line of another kind")
+
+
+def from_parsed(parsed: ParsedStudHand) -> LeanRead:
+    """A hand read by a room's own ``parse_lines``, as :func:`read_hand` gives it."""
+    out = LeanRead(parsed.table, parsed.max_seats)
+    out.seats = [(s.line, s.seat, s.name, s.stack, s.sitting_out) for s in parsed.seats]
+    third = True
+    for it in parsed.items:
+        item = _item(it)
+        out.items.append(item)
+        kind = item[0]
+        if kind == STREET and item[3][0] > 1:
+            third = False
+        elif kind == ACT and out.bring_in is None and item[3][0] == "bring_in":
+            out.bring_in = item[3]
+        elif kind == ANTE:
+            out.antes.append(item)
+        elif kind == DEALT and third:
+            out.dealt3.add(item[2])
     return out
