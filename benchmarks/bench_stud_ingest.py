@@ -3,8 +3,10 @@
 Each room's test files (``tests/data``) are split into hands and copied with fresh hand
 ids until there are ``--hands`` hands, written as files of about 1,000 hands, then
 ingested with ``rakestats ingest --jobs N``. Prints hands/s per room beside baselines
-measured in the same run: pokerkit's parse + replay of the real Razz PHH files, and the
-plain read of the same files; a PASS/FAIL line per target.
+measured in the same run: the full reader (the stud fast path turned off with
+``RAKESTATS_STUD_LEAN=0``, on ``--baseline-hands`` of the same hands), pokerkit's parse +
+replay of the real Razz PHH files, and the plain read of the same files; the share of
+hands the fast path took (the others' reasons counted); a PASS/FAIL line per target.
 
     python benchmarks/bench_stud_ingest.py --hands 200000 --jobs 2 [--room stars-razz ...]
 """
@@ -146,13 +148,15 @@ def pokerkit_razz_rate(rounds: int = 40) -> float:
     return rounds * len(texts) / (time.perf_counter() - start)
 
 
-def ingest(data: Path, wh: Path, jobs: int) -> tuple[float, int, str]:
-    """Seconds, peak RSS of all processes and the summary of one CLI ingest."""
+def ingest(data: Path, wh: Path, jobs: int, fast: bool = True) -> tuple[float, int, str]:
+    """Seconds, peak RSS of all processes and the summary of one CLI ingest (``fast``:
+    with the stud fast path, else the full reader alone)."""
     shutil.rmtree(wh, ignore_errors=True)
     cmd = [sys.executable, "-m", "rakestats", "ingest", str(data), "--warehouse", str(wh),
            "--jobs", str(jobs)]  # fmt: skip
+    env = {**os.environ, "RAKESTATS_STUD_LEAN": "1" if fast else "0"}
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, env=env)
     monitor = PeakRSS(proc.pid)
     monitor.start()
     out, _ = proc.communicate()
@@ -164,12 +168,27 @@ def ingest(data: Path, wh: Path, jobs: int) -> tuple[float, int, str]:
     return seconds, monitor.peak, out.strip()
 
 
+def fast_share(files: list[Path]) -> tuple[int, int, dict[str, int]]:
+    """(hands the stud fast path took, hands read, the others' reasons) on ``files``."""
+    from rakestats.columns import HandColumns
+    from rakestats.formats import scan_file
+
+    cols = HandColumns()
+    declined: dict[str, int] = {}
+    cols.declined = declined  # type: ignore[attr-defined]  # the tally the fast path keeps
+    read = sum(1 for f in files for _ in scan_file(f, cols))
+    return read - sum(declined.values()), read, declined
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=200_000)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--room", action="append", choices=[r.name for r in ROOMS])
     ap.add_argument("--workdir", type=Path, default=Path("bench_data/stud"))
+    ap.add_argument(
+        "--baseline-hands", type=int, default=20_000, help="hands for the full reader's run"
+    )
     args = ap.parse_args()
     print(
         f"machine: {platform.platform()}, {os.cpu_count()} CPUs, Python {platform.python_version()}"
@@ -183,14 +202,25 @@ def main() -> int:
         data = args.workdir / f"{room.name}-{args.hands}"
         if not data.exists():
             replicate(room, args.hands, data)
+        n_base = min(args.baseline_hands, args.hands)
+        base = args.workdir / f"{room.name}-{n_base}"
+        if not base.exists():
+            replicate(room, n_base, base)
         files = sorted(data.iterdir())
         read_s, size = plain_read(files)
         seconds, peak, summary = ingest(data, args.workdir / "warehouse", args.jobs)
-        rate = args.hands / seconds
+        base_s, _, base_summary = ingest(base, args.workdir / "warehouse", args.jobs, fast=False)
+        rate, base_rate = args.hands / seconds, n_base / base_s
+        took, sampled, declined = fast_share(files[:5])
         print(f"\n{room.name}: {args.hands:,} hands in {len(files)} files, {size / 1e6:,.0f} MB")
         print(summary)
         print(f"  plain read: {args.hands / read_s:,.0f} hands/s")
+        print(f"  fast path took {took:,} of {sampled:,} hands of the first files", end="")
+        print("".join(f"; {n:,} {why}" for why, n in sorted(declined.items())))
         print(f"  ingest, {args.jobs} jobs: {rate:,.0f} hands/s ({seconds:.1f} s)")
+        print(f"  baseline, the full reader ({n_base:,} hands): {base_rate:,.0f} hands/s")
+        print(f"    ({base_summary})")
+        print(f"  ratio to the full reader: {rate / base_rate:.1f}x")
         print(f"  ratio to pokerkit Razz parse + replay: {rate / pk:.1f}x")
         print(f"  peak RSS, all processes: {peak / 2**20:,.0f} MiB")
         passed = rate >= 10_000 and rate >= 10 * pk
