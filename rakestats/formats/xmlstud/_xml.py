@@ -143,11 +143,9 @@ def _pieces(stream: Stream) -> Iterator[bytes]:
             return
         data = tail + more
         cut = data.rfind(b"<", max(len(data) - _TAIL_BYTES, 0))
-        if cut <= 0:
-            tail = b""
-            yield data
-        else:
-            tail = data[cut:]
+        cut = len(data) if cut < 0 else cut
+        tail = data[cut:]
+        if cut:
             yield data[:cut]
 
 

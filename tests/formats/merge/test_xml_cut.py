@@ -15,8 +15,9 @@ from rakestats.formats.xmlstud import _xml
 from rakestats.formats.xmlstud._xml import cut_elements, parse_xml, piece_lines
 
 
-def test_elements_across_pieces_and_lines(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_xml, "_PIECE_BYTES", 7)  # tags cut between the pieces read
+@pytest.mark.parametrize("piece", [1, 7, 1 << 18])
+def test_elements_across_pieces_and_lines(monkeypatch: pytest.MonkeyPatch, piece: int) -> None:
+    monkeypatch.setattr(_xml, "_PIECE_BYTES", piece)  # tags cut between the pieces read
     data = b'\xef\xbb\xbf<d x="1"/>\n<game id="1">\n a\n</game><game id="2">b</game >\n'
     pieces = list(cut_elements(io.BytesIO(data), "game"))
     assert [(p.kind, p.start) for p in pieces] == [
