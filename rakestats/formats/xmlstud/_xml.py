@@ -129,14 +129,15 @@ class Piece(NamedTuple):
 
 
 def _pieces(stream: Stream) -> Iterator[bytes]:
-    """The stream in pieces, none of which ends inside a tag."""
-    tail = b""
-    first = True
+    """The stream in pieces (a byte-order mark dropped), none of which ends inside a
+    tag."""
+    bom = BOM.encode()
+    tail = stream.read(max(_PIECE_BYTES, len(bom)))
+    while len(tail) < len(bom) and (more := stream.read(_PIECE_BYTES)):
+        tail += more
+    tail = tail.removeprefix(bom)
     while True:
         more = stream.read(_PIECE_BYTES)
-        if first:
-            more = more.removeprefix(BOM.encode())
-            first = False
         if not more:
             if tail:
                 yield tail
