@@ -179,7 +179,7 @@ def _scan_plan(
             continue
         parser = parser_type()
         lean = lean_hand if parser_type is RakeParser else None
-        stud = parser if _stud_lean.ENABLED and isinstance(parser, StudReader) else None
+        stud = parser if _stud_lean.enabled() and isinstance(parser, StudReader) else None
         name = src.name
         line = 0
         try:

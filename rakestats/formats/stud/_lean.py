@@ -24,18 +24,18 @@ equivalence test (``tests/formats/stud/test_lean.py``) runs every stud and Razz 
 the test data through both and compares the stored rows.
 
 ``RAKESTATS_STUD_LEAN=0`` in the environment turns the fast path off (the benchmarks
-measure the full reader so, in the same run).
+measure the full reader so, in the same run; :func:`enabled`).
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from typing import Final
 
 from rakestats.columns import HandColumns
 from rakestats.formats._base import UNSAFE, HandError
 from rakestats.formats.files import Block, TextBlock, decode_block
+from rakestats.formats.stud import _lean_base
 from rakestats.formats.stud._engine import GAMES
 from rakestats.formats.stud._lean_base import Unhandled, internal, note
 from rakestats.formats.stud._lean_end import append_hand, check_end
@@ -44,17 +44,18 @@ from rakestats.formats.stud._lean_text import LeanRead, from_parsed, read_hand
 from rakestats.formats.stud._model import RoomRules, StudHeader
 from rakestats.formats.stud.reader import StudReader
 
-__all__ = ["ENABLED", "Unhandled", "lean_hand", "scan_block"]
-
-#: Whether the scan path sends stud hands through the fast path.
-ENABLED: Final = os.environ.get("RAKESTATS_STUD_LEAN", "1") != "0"
+__all__ = ["Unhandled", "enabled", "lean_hand", "scan_block"]
 
 _I16: Final = 1 << 15
 _I64: Final = 1 << 63
-_SHARED: Final = (StudReader.parse_hand, StudReader.record)
 _safe: dict[str, bool] = {}
 _rooms: dict[type, str | None] = {}
 _rules: dict[type, RoomRules] = {}
+
+
+def enabled() -> bool:
+    """Whether stud hands go through the fast path (``RAKESTATS_STUD_LEAN=0``: not)."""
+    return _lean_base.ENABLED
 
 
 def _is_safe(text: str) -> bool:

@@ -18,6 +18,7 @@ a bit mask.
 from __future__ import annotations
 
 import logging
+import os
 from typing import Any, Final
 
 from rakestats.cards import STD_DECK, StdCard
@@ -30,6 +31,7 @@ __all__ = [
     "CARD_TEXT",
     "COLLECT",
     "DEALT",
+    "ENABLED",
     "MUCK",
     "SEAT",
     "SHOW",
@@ -46,6 +48,10 @@ __all__ = [
 ]
 
 _log = logging.getLogger("rakestats.formats.stud")
+
+#: Whether stud hands go through the fast path (``RAKESTATS_STUD_LEAN=0`` turns it off:
+#: the benchmarks measure the full reader so, in the same run).
+ENABLED = os.environ.get("RAKESTATS_STUD_LEAN", "1") != "0"
 
 #: Every card of the standard deck by number, as the reader's text and as the engine's.
 STD: Final[tuple[StdCard, ...]] = STD_DECK

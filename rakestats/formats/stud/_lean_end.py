@@ -24,7 +24,7 @@ from rakestats.formats.stud._lean_rules import shown_hand
 from rakestats.formats.stud._model import StudHeader
 from rakestats.formats.stud._settle import _pot_index, shares_fit
 
-__all__ = ["Ended", "append_hand", "check_end"]
+__all__ = ["Ended", "append_hand", "check_end", "player_rows"]
 
 #: What the end checks found: what each seat collected, the pot line (total, rake,
 #: written pots) and the pots as the records hold them (pot, amount, shares).
@@ -139,43 +139,21 @@ def check_end(g: LeanStud, lines: tuple[list[Item], ...]) -> Ended:
     return got, t, pots
 
 
-def append_hand(
-    cols: HandColumns,
-    header: StudHeader,
-    g: LeanStud,
-    ended: Ended,
-    first: int,
-    source_file: str,
-) -> bool:
-    """Append the hand to ``cols`` as :meth:`HandColumns.add` appends its record; False
-    (nothing appended) when ``cols`` holds the hand already."""
-    key = hand_key(header.site, header.hand_id)
-    if not cols.claim(key):
-        return False
-    got, (total, rake, _), pots = ended
-    values: tuple[Any, ...] = (
-        key, header.hand_id, header.site, header.game, micros(header.played_at), g.table,
-        g.max_seats, len(g.players), header.currency, header.is_tournament,
-        header.tournament_id, g.ante, header.small_bet, header.big_bet, g.bring_in, None,
-        g.hero, "player", total, rake, source_file, first, None, None,
-    )  # fmt: skip
-    h = cols.hands
-    index = len(h["hand_key"])
-    for field, value in zip(HAND_FIELDS, values, strict=True):
-        h[field].append(value)
+def player_rows(g: LeanStud, ended: Ended, index: int) -> list[tuple[Any, ...]]:
+    """The players' rows of the hand (hand ``index``), in seat order, with the values of
+    their records (:func:`~rakestats.formats.stud._record.player_records`) and of the
+    columns :meth:`HandColumns.add` derives from the record (the reveal, the pots won)."""
+    got, _, pots = ended
+    game = g.game.value
     won: dict[str, list[tuple[int, int, int]]] = {}
     for pot, amount, pot_shares in pots:
         for name, share in pot_shares:
             won.setdefault(name, []).append((pot, amount, share))
     shown = {name: (k, what) for k, (name, what) in enumerate(g.reveal, start=1)}
-    game = header.game or ""
     showdown = g.showdown
     folded_round = g.folded_round
     rows = []
-    row_of: dict[str, int] = {}
-    first_row = len(cols.players["hand"])
-    for i, p in enumerate(g.players):
-        row_of[p.name] = first_row + i
+    for p in g.players:
         cards = p.cards
         board = p.board
         if -1 in cards:  # cards not shown: the known ones are mostly the up cards
@@ -200,6 +178,36 @@ def append_hand(
             description, folded_round.get(p.seat), p.stack == 0 and not p.folded, order,
             what, won.get(p.name, []),
         ))  # fmt: skip
+    return rows
+
+
+def append_hand(
+    cols: HandColumns,
+    header: StudHeader,
+    g: LeanStud,
+    ended: Ended,
+    first: int,
+    source_file: str,
+) -> bool:
+    """Append the hand to ``cols`` as :meth:`HandColumns.add` appends its record; False
+    (nothing appended) when ``cols`` holds the hand already."""
+    key = hand_key(header.site, header.hand_id)
+    if not cols.claim(key):
+        return False
+    _, (total, rake, _), _ = ended
+    values: tuple[Any, ...] = (
+        key, header.hand_id, header.site, header.game, micros(header.played_at), g.table,
+        g.max_seats, len(g.players), header.currency, header.is_tournament,
+        header.tournament_id, g.ante, header.small_bet, header.big_bet, g.bring_in, None,
+        g.hero, "player", total, rake, source_file, first, None, None,
+    )  # fmt: skip
+    h = cols.hands
+    index = len(h["hand_key"])
+    for field, value in zip(HAND_FIELDS, values, strict=True):
+        h[field].append(value)
+    rows = player_rows(g, ended, index)
+    first_row = len(cols.players["hand"])
+    row_of = {p.name: first_row + i for i, p in enumerate(g.players)}
     pl = cols.players
     for field, column in zip(PLAYER_FIELDS, zip(*rows, strict=True), strict=True):
         pl[field].extend(column)

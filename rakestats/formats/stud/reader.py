@@ -22,6 +22,7 @@ from typing import ClassVar
 from rakestats.formats._base import HandError, ParseResult, SiteParser
 from rakestats.formats.stud._engine import GAMES
 from rakestats.formats.stud._grammar import read_seats
+from rakestats.formats.stud._lean_record import lean_record
 from rakestats.formats.stud._model import ParsedStudHand, StudHeader
 from rakestats.formats.stud._patterns import StudPatterns
 from rakestats.formats.stud._record import player_records
@@ -106,7 +107,11 @@ class StudReader(SiteParser, StudPatterns):
         return read_seats(self, header, lines, first_line)
 
     def record(self, header: StudHeader, parsed: ParsedStudHand, source_file: str) -> HandRecord:
-        """The replayed, validated hand as a record (raises HandError)."""
+        """The replayed, validated hand as a record (raises HandError): the stud fast
+        path's when it vouches for the hand (:mod:`._lean_record`), else the full replay's."""
+        fast = lean_record(header, parsed, source_file)
+        if fast is not None:
+            return fast
         assert header.game is not None
         replay = StudReplay(parsed)
         settlement = replay.run()

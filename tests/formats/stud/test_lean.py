@@ -14,6 +14,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from hypothesis import strategies as st
 
 import rakestats.formats as formats
 import rakestats.formats.stud._lean as pure_lean
+from rakestats.formats.stud import _lean_base
 from rakestats._speedups import compiled
 from rakestats.columns import HandColumns, hand_key
 from rakestats.formats import Stored, iter_file, scan_file
@@ -81,8 +83,20 @@ def _lean(lean: Any, parser: StudReader, block: Block | TextBlock) -> HandColumn
     return cols if done else None
 
 
+@contextmanager
+def _full_reader() -> Iterator[None]:
+    """The full reader alone: the fast path off (in the scan and in ``record``)."""
+    before = _lean_base.ENABLED
+    _lean_base.ENABLED = False
+    try:
+        yield
+    finally:
+        _lean_base.ENABLED = before
+
+
 def _full(parser: StudReader, block: Block | TextBlock) -> list[Any]:
-    return formats._block_results(parser, block, "f.txt")
+    with _full_reader():
+        return formats._block_results(parser, block, "f.txt")
 
 
 def _same_rows(a: dict[str, pa.Table], b: dict[str, pa.Table]) -> None:
@@ -126,7 +140,7 @@ def test_every_pokerstars_hand_takes_the_fast_path(lean: Any) -> None:
 
 
 def _scan(path: Path, monkeypatch: pytest.MonkeyPatch, on: bool) -> tuple[HandColumns, list[Any]]:
-    monkeypatch.setattr(pure_lean, "ENABLED", on)
+    monkeypatch.setattr(_lean_base, "ENABLED", on)
     cols = HandColumns()
     return cols, list(scan_file(path, cols))
 
@@ -139,11 +153,22 @@ def test_scan_file_with_and_without_the_fast_path(
     full, full_results = _scan(path, monkeypatch, False)
     assert fast_results == full_results
     _same_rows(columns_to_tables(fast, 0), columns_to_tables(full, 0))
-    records = [r for r in iter_file(path) if isinstance(r, HandRecord)]
+    with _full_reader():
+        records = [r for r in iter_file(path) if isinstance(r, HandRecord)]
     first: dict[int, HandRecord] = {}
     for r in records:
         first.setdefault(hand_key(r.site, r.hand_id), r)
     _same_rows(columns_to_tables(fast, 0), hands_to_tables(list(first.values()), 0))
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name[:40] for p in FILES])
+def test_every_room_reads_the_same_records_with_the_fast_replay(path: Path) -> None:
+    """``iter_file`` (every room's own reading, then ``StudReader.record``): the fast
+    replay gives the records the full replay gives, quarantines and skips alike."""
+    fast = list(iter_file(path))
+    with _full_reader():
+        full = list(iter_file(path))
+    assert fast == full
 
 
 def _hands_of(path: Path) -> list[str]:
@@ -210,8 +235,10 @@ def test_a_broken_hand_is_quarantined_with_the_full_readers_reason(
     hand = _first_hand_with(DATA / "razz" / "stars" / name, old).replace(old, new, 1)
     path = tmp_path / "broken.txt"
     path.write_text(hand, encoding="utf-8")
-    expected = list(iter_file(path))
+    with _full_reader():
+        expected = list(iter_file(path))
     assert len(expected) == 1 and isinstance(expected[0], QuarantineRecord), expected
+    assert list(iter_file(path)) == expected
     parser, block = next(_blocks(path))
     cols = HandColumns()
     cols.declined = {}  # type: ignore[attr-defined]
@@ -302,7 +329,7 @@ def test_the_hands_passed_on_are_counted_by_reason(lean: Any) -> None:
 
 
 def test_the_environment_turns_the_fast_path_off() -> None:
-    code = "import rakestats.formats.stud._lean as m; print(m.ENABLED)"
+    code = "import rakestats.formats.stud._lean as m; print(m.enabled())"
     for value, expected in (("0", "False"), ("1", "True")):
         out = subprocess.run(
             [sys.executable, "-c", code],
