@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rakestats.stats._games import unit_sql
 from rakestats.stats._scope import Scope
 
 __all__ = ["OVERVIEW_COLUMNS", "coverage_sql"]
@@ -27,7 +28,7 @@ OVERVIEW_COLUMNS = (
 
 def coverage_sql(scope: Scope) -> tuple[str, dict[str, Any]]:
     """One row per game of the hands with at least one player row within ``scope``
-    (``min_hands`` included). ``stakes`` lists the antes (Rake) or big bets (Razz) with
+    (``min_hands`` included). ``stakes`` lists the antes (Rake) or big bets (stud games) with
     their currency; ``house_fee`` is summed per currency in ``fees``."""
     base, params = scope.base(prefilter_min_hands=True)
     sql = f"""
@@ -44,7 +45,7 @@ SELECT h.game,
     list_sort(list(DISTINCT h.site)) AS sites,
     list_sort(list(DISTINCT coalesce(h.currency, 'chips'))) AS currencies,
     list_sort(list(DISTINCT coalesce(h.currency, 'chips') || ':' ||
-        CAST(CASE WHEN h.game = 'razz' THEN h.big_bet ELSE h.ante END AS VARCHAR))) AS stakes,
+        CAST({unit_sql("h")} AS VARCHAR))) AS stakes,
     list_sort(list(DISTINCT h.n_players)) AS table_sizes,
     list_sort(list(DISTINCT coalesce(h.currency, 'chips') || ':' ||
         CAST(fee AS VARCHAR))) AS fees

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 import duckdb
 import pyarrow as pa
 
+from rakestats.stats._games import unit_sql
 from rakestats.stats._scope import Partial
 from rakestats.warehouse import PartDerivation, Snapshot, Store, connect, derived_parts, parquet_sql
 
@@ -39,7 +40,7 @@ ROLLUP = "_rakestats_rollup"
 ROLLUP_KEYS = ("player", "game", "currency", "site", "ante", "big_bet", "n_players", "position")
 PART_ROLLUP = "player_rollup"  # the name of the per-part table in the warehouse
 _DAY = "CAST(floor(epoch_us(played_at) / 86400000000.0) AS INTEGER) AS day"
-_UNIT = "CASE WHEN game = 'razz' THEN big_bet ELSE ante END"
+_UNIT = unit_sql()  # the hand's win-rate unit: its big bet (stud games) or ante (Rake)
 _SOURCE = "<players>"  # where the rows come from, in the SQL the version is a digest of
 
 

@@ -16,6 +16,7 @@ import pandas as pd
 
 from rakestats.stats._aliases import Aliases
 from rakestats.stats._filters import Filters
+from rakestats.stats._games import UNIT_NAME, unit_sql
 
 __all__ = [
     "ALIAS_TABLE",
@@ -39,9 +40,8 @@ KEYS = ("player", "game", "currency")
 
 ALIAS_TABLE = "_rakestats_aliases"
 
-# The win-rate unit of each game: antes for Rake, big bets for Razz.
-UNIT_NAME = "CASE WHEN game = 'razz' THEN 'big_bet' ELSE 'ante' END"
-_UNIT = "CASE WHEN p.game = 'razz' THEN p.big_bet ELSE p.ante END"
+# The win-rate unit of each game: antes for Rake, big bets for the stud games.
+_UNIT = unit_sql("p")
 
 Z95 = 1.96  # two-sided 95% normal quantile, as trackers and textbooks round it
 

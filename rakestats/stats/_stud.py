@@ -14,13 +14,11 @@ from __future__ import annotations
 from typing import Any
 
 from rakestats.stats import _results
+from rakestats.stats._games import STUD_GAMES
 from rakestats.stats._scope import KEYS, UNIT_NAME, Partial, Scope, af_sql, afq_sql, share_sql
 from rakestats.stats._showdown import REACHED_PICKUP
 
 __all__ = ["STREETS", "STUD_GAMES", "stud_stats_sql"]
-
-# The games dealt as seven-card stud.
-STUD_GAMES = ("razz",)
 
 # Street names, in order, for betting rounds 1..5.
 STREETS = ("3rd", "4th", "5th", "6th", "7th")
