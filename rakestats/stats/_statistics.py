@@ -175,11 +175,14 @@ class Statistics:
     def stud_stats(
         self, *, aliases: AliasesLike = None, **filters: Unpack[FilterArgs]
     ) -> pd.DataFrame:
-        """Stud (Razz) figures per player, game and currency, over the stud hands within
-        the filters: bring-in, completion and 3rd-street raise shares, VPIP on 3rd
+        """Stud figures per player, game and currency, over the stud hands (Razz,
+        Seven-Card Stud, Stud Hi/Lo) within the filters: bring-in, completion, steal,
+        fold to a steal or a completion and 3rd-street raise shares, VPIP on 3rd
         street, counts and AF/AFq per street (3rd-7th) and overall, went to showdown
-        (of hands that saw 4th street) and won at showdown, and the win rate in big bets
-        per 100 hands with its 95% interval (``docs/stats.md``, "Stud (Razz)")."""
+        (of hands that saw 4th street) and won at showdown, for Stud Hi/Lo the halves
+        of split pots (scoops, high and low halves won, qualifying lows), and the win
+        rate in big bets per 100 hands with its 95% interval (``docs/stats.md``,
+        "Stud")."""
         return self._query(aliases, filters, stud_stats_sql)
 
     def action_stats(

@@ -1,45 +1,79 @@
-"""Stud statistics (Razz): 3rd street (bring-in, completion, raise, VPIP), aggression
-per street (3rd to 7th), showdown and win rate in big bets, per player, game and
-currency. ``docs/stats.md`` ("Stud (Razz)") defines every column.
+"""Stud statistics (Razz, Seven-Card Stud, Stud Hi/Lo): 3rd street (bring-in,
+completion, steal, fold to a completion, raise, VPIP), aggression per street (3rd to
+7th), showdown (and, for Stud Hi/Lo, the halves of split pots: ``_stud_split``) and
+win rate in big bets, per player, game and currency. ``docs/stats.md`` ("Stud") defines
+every column.
 
 Streets 3rd to 7th are betting rounds 1 to 5. The ``players`` counters give the
 per-street bets (a completion counts as a bet), raises, calls, checks and folds; the
 bring-in and the ante are forced and count nowhere. The 3rd-street facts that need the
-order of play (who brought in, who could still complete, who faced a completion) come
-from ``actions``.
+order of play (who brought in, who could still complete, who stole, who faced a
+completion) come from ``actions``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rakestats.stats import _results
+from rakestats.stats import _results, _stud_split
 from rakestats.stats._games import STUD_GAMES
 from rakestats.stats._scope import KEYS, UNIT_NAME, Partial, Scope, af_sql, afq_sql, share_sql
 from rakestats.stats._showdown import REACHED_PICKUP
 
-__all__ = ["STREETS", "STUD_GAMES", "stud_stats_sql"]
+__all__ = ["STEAL_BEHIND", "STREETS", "STUD_GAMES", "stud_stats_sql"]
 
 # Street names, in order, for betting rounds 1..5.
 STREETS = ("3rd", "4th", "5th", "6th", "7th")
 
 _KINDS = ("bets", "raises", "calls", "checks", "folds")
 _CAP_RAISES = 3  # a completion (or bet) and three raises per street
+# A steal is a completion with at most this many players left to act behind, the
+# bring-in aside (the last three seats before the bring-in: stud's button, cutoff and
+# hijack).
+STEAL_BEHIND = 2
 
-# Per player-hand facts of 3rd street, from the action sequence (``t`` below).
+# The bring-in's next action, facing a steal that nobody else called or raised.
+_FACED_STEAL = (
+    "own_first = 'bring_in' AND nth = 2 AND stolen AND raises_before = 0 AND calls_before = 0"
+)
+
+# Each 3rd-street action with what came before it in the street and whether the first
+# opening (completion) of the street was a steal (``t`` below).
 _THIRD = f"""
-third AS (
-    SELECT a.hand_key, a.player AS screen_name, a.kind, a.facing_bet,
-        row_number() OVER (PARTITION BY a.hand_key, a.player ORDER BY a.seq) AS nth,
-        row_number() OVER (PARTITION BY a.hand_key ORDER BY a.seq) AS hand_nth,
+third0 AS (
+    SELECT a.hand_key, a.player AS screen_name, a.kind, a.seq, a.facing_bet,
+        row_number() OVER own AS nth,
+        first_value(a.kind) OVER own AS own_first,
+        row_number() OVER street AS hand_nth,
+        first_value(a.kind) OVER street AS first_kind,
         coalesce(sum(CASE WHEN a.kind IN ('complete', 'bet') THEN 1 ELSE 0 END) OVER w, 0)
             AS opened_before,
         coalesce(sum(CASE WHEN a.kind = 'raise' THEN 1 ELSE 0 END) OVER w, 0)
-            AS raises_before
+            AS raises_before,
+        coalesce(sum(CASE WHEN a.kind = 'call' THEN 1 ELSE 0 END) OVER w, 0) AS calls_before
     FROM actions a
     WHERE a.round = 1 AND a.hand_key IN (SELECT hand_key FROM b)
-    WINDOW w AS (PARTITION BY a.hand_key ORDER BY a.seq
-                 ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
+    WINDOW own AS (PARTITION BY a.hand_key, a.player ORDER BY a.seq),
+        street AS (PARTITION BY a.hand_key ORDER BY a.seq),
+        w AS (PARTITION BY a.hand_key ORDER BY a.seq
+              ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
+),
+third1 AS (
+    SELECT *,
+        nth = 1 AND hand_nth >= 2 AND first_kind = 'bring_in' AND opened_before = 0
+            AND calls_before = 0
+            AND sum(CASE WHEN nth = 1 THEN 1 ELSE 0 END) OVER (PARTITION BY hand_key)
+                - hand_nth <= {STEAL_BEHIND} AS steal_chance,
+        min(CASE WHEN kind IN ('complete', 'bet') THEN seq END) OVER (PARTITION BY hand_key)
+            AS open_seq
+    FROM third0
+),
+third AS (
+    SELECT *,
+        bool_or(steal_chance AND kind IN ('complete', 'bet')) OVER hand AS stolen,
+        bool_or(kind IN ('call', 'raise') AND seq > open_seq) OVER hand AS answered
+    FROM third1
+    WINDOW hand AS (PARTITION BY hand_key)
 ),
 t AS (
     SELECT hand_key, screen_name,
@@ -49,7 +83,14 @@ t AS (
         bool_or(nth = 1 AND opened_before = 0) AS complete_chance,
         bool_or(kind = 'raise') AS raised,
         bool_or(kind <> 'bring_in' AND facing_bet AND opened_before > 0
-                AND raises_before < {_CAP_RAISES}) AS raise_chance
+                AND raises_before < {_CAP_RAISES}) AS raise_chance,
+        bool_or(steal_chance) AS steal_chance,
+        bool_or(steal_chance AND kind IN ('complete', 'bet')) AS stole,
+        bool_or(steal_chance AND kind IN ('complete', 'bet') AND NOT answered) AS steal_won,
+        bool_or({_FACED_STEAL}) AS faced_steal,
+        bool_or({_FACED_STEAL} AND kind = 'fold') AS folded_to_steal,
+        bool_or(seq > open_seq AND raises_before = 0) AS faced_complete,
+        bool_or(seq > open_seq AND raises_before = 0 AND kind = 'fold') AS folded_to_complete
     FROM third
     GROUP BY hand_key, screen_name
 )"""
@@ -69,6 +110,13 @@ PARTIALS = [
     Partial.count("bring_in_spots", "t.first_to_act"),
     Partial.count("complete_hands", "t.completed"),
     Partial.count("complete_chances", "t.complete_chance"),
+    Partial.count("steal_chances", "t.steal_chance"),
+    Partial.count("steal_hands", "t.stole"),
+    Partial.count("steal_won", "t.steal_won"),
+    Partial.count("fold_to_steal_chances", "t.faced_steal"),
+    Partial.count("fold_to_steal_hands", "t.folded_to_steal"),
+    Partial.count("fold_to_complete_chances", "t.faced_complete"),
+    Partial.count("fold_to_complete_hands", "t.folded_to_complete"),
     Partial.count("raise_3rd_hands", "t.raised"),
     Partial.count("raise_3rd_chances", "t.raise_chance"),
     Partial.count("raise_3rd_taken", "t.raised AND t.raise_chance"),
@@ -79,6 +127,7 @@ PARTIALS = [
     Partial.count("showdowns_won", "went_to_reveal AND won"),
     Partial("net_showdown", "sum(CASE WHEN went_to_reveal THEN net ELSE 0 END)"),
     Partial("net_no_showdown", "sum(CASE WHEN went_to_reveal THEN 0 ELSE net END)"),
+    *_stud_split.PARTIALS,
 ]
 
 
@@ -114,6 +163,19 @@ OUTPUT = [
     f"{share_sql('showdowns_won', 'showdowns')} AS wsd",
     "net_showdown",
     "net_no_showdown",
+    # added after the columns above, so that theirs keep their places
+    "steal_chances",
+    "steal_hands",
+    f"{share_sql('steal_hands', 'steal_chances')} AS steal_pct",
+    "steal_won",
+    f"{share_sql('steal_won', 'steal_hands')} AS steal_success",
+    "fold_to_steal_chances",
+    "fold_to_steal_hands",
+    f"{share_sql('fold_to_steal_hands', 'fold_to_steal_chances')} AS fold_to_steal",
+    "fold_to_complete_chances",
+    "fold_to_complete_hands",
+    f"{share_sql('fold_to_complete_hands', 'fold_to_complete_chances')} AS fold_to_complete",
+    *_stud_split.OUTPUT,
 ]
 
 
@@ -124,15 +186,18 @@ def stud_stats_sql(scope: Scope) -> tuple[str, dict[str, Any]]:
     games = [f"s_game_{i}" for i in range(len(STUD_GAMES))]
     params.update(zip(games, STUD_GAMES, strict=True))
     keys = ", ".join(f"b.{k}" for k in KEYS)
-    # the action-derived flags come from ``t``, the rest from ``b`` (players rows)
+    # the action-derived flags come from ``t``, the split pots from ``s``, the rest from
+    # ``b`` (players rows)
     partials = ", ".join(p.raw() for p in PARTIALS)
     sql = f"""
 WITH {base},
 b AS (SELECT * FROM base WHERE game IN ({", ".join("$" + g for g in games)})),
 {_THIRD},
+{_stud_split.SPLIT_CTE},
 g AS (
     SELECT {keys}, {partials}
     FROM b LEFT JOIN t ON t.hand_key = b.hand_key AND t.screen_name = b.screen_name
+        LEFT JOIN split s ON s.hand_key = b.hand_key AND s.screen_name = b.screen_name
     GROUP BY {keys}
 )
 SELECT {", ".join(KEYS)}, {UNIT_NAME} AS winrate_unit, {", ".join(OUTPUT)}
