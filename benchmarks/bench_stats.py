@@ -246,9 +246,9 @@ def main() -> None:
     try:
         base = build_base(workdir, args.hands, args.jobs)
         fresh = build_fresh(workdir)
-        sets = [(1, base), (args.factor, build_replicated(base, workdir, args.factor))]
-        if args.only_base:
-            sets = sets[:1]
+        sets = [(1, base)]
+        if not args.only_base:
+            sets.append((args.factor, build_replicated(base, workdir, args.factor)))
         lines = []
         for factor, wh_dir in sets:
             r = time_stats(wh_dir, fresh)

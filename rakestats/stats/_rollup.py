@@ -10,12 +10,14 @@ ingest, the merge of views, a retry of the quarantine, a compaction) also writes
 part's rollup and commits it with the part (:func:`part_rollup`, a table the warehouse
 derives from each part; see ``rakestats.warehouse._derived``). Every figure is a count
 or a sum (:class:`~rakestats.stats._scope.Partial`; a mean or a deviation is carried as
-its sums), so the rollup of a snapshot is the sum of its parts' rollups: the first query
-on a new snapshot sums those small files into one table (kept with the DuckDB connection
-for the snapshot's later queries) instead of grouping every player-hand. A part without
-one (a warehouse written before, or by a store not given :func:`part_rollup`) is rolled
-up by the query itself; ``compact`` writes the missing ones. The version of a part's
-rollup is a digest of its SQL, so a rollup computed by other figures is never used.
+its sums), so the rollup of any set of parts is the sum of their rollups: each commit
+also folds its parts' rollups into one combined rollup of every part (``combine``), and
+the first query on a new snapshot reads that file (and sums in the rollup of any part
+it does not cover) into one table, kept with the DuckDB connection for the snapshot's
+later queries, instead of grouping every player-hand. A part without a rollup (a
+warehouse written before, or by a store not given :func:`part_rollup`) is rolled up by
+the query itself; ``compact`` writes the missing ones. The version of the rollups is a
+digest of their SQL, so rollups computed by other figures are never used.
 """
 
 from __future__ import annotations
@@ -54,23 +56,31 @@ def _select(partials: Sequence[Partial], source: str) -> str:
     )
 
 
+def _sum(partials: Sequence[Partial], source: str) -> str:
+    """The sum of the rollups in the table expression ``source``, by key and day."""
+    keys = ", ".join(ROLLUP_KEYS)
+    return (
+        f"SELECT {keys}, day, {', '.join(p.merged() for p in partials)} "
+        f"FROM {source} GROUP BY {keys}, day"
+    )
+
+
 def rollup_sql(
     partials: Sequence[Partial], files: Sequence[str] = (), missing: Sequence[str] = ()
 ) -> str:
-    """The statement that makes the rollup table: the sum of the per-part rollups in
-    ``files`` and of the rollup of the ``players`` parts ``missing`` (absolute paths);
-    with no ``files``, the rollup of the whole ``players`` view."""
+    """The statement that makes the rollup table: the sum of the rollup files ``files``
+    (one, usually: the parts' combined rollup) and of the rollup of the ``players``
+    parts ``missing`` (absolute paths); with no ``files``, the rollup of the whole
+    ``players`` view."""
+    make = f"CREATE OR REPLACE TABLE {ROLLUP} AS"
     if not files:
-        return f"CREATE OR REPLACE TABLE {ROLLUP} AS {_select(partials, 'players')}"
+        return f"{make} {_select(partials, 'players')}"
+    if len(files) == 1 and not missing:  # one rollup file is summed already
+        return f"{make} SELECT * FROM {parquet_sql(files)}"
     pieces = [f"SELECT * FROM {parquet_sql(files)}"]
     if missing:
         pieces.append(_select(partials, parquet_sql(missing)))
-    keys = ", ".join(ROLLUP_KEYS)
-    return (
-        f"CREATE OR REPLACE TABLE {ROLLUP} AS SELECT {keys}, day, "
-        f"{', '.join(p.merged() for p in partials)} "
-        f"FROM ({' UNION ALL BY NAME '.join(pieces)}) GROUP BY {keys}, day"
-    )
+    return f"{make} {_sum(partials, '(' + ' UNION ALL BY NAME '.join(pieces) + ')')}"
 
 
 @functools.cache
@@ -82,15 +92,22 @@ def part_rollup(partials: tuple[Partial, ...]) -> PartDerivation:
     >>> (d.name, d.source, len(d.version))
     ('player_rollup', 'players', 16)
     """
-    template = _select(partials, _SOURCE)
-    version = hashlib.sha256(template.encode()).hexdigest()[:16]
-    return PartDerivation(PART_ROLLUP, "players", version, functools.partial(_build, template))
+    template, combine = _select(partials, _SOURCE), _sum(partials, _SOURCE)
+    version = hashlib.sha256(f"{template}\n{combine}".encode()).hexdigest()[:16]
+    return PartDerivation(
+        PART_ROLLUP,
+        "players",
+        version,
+        lambda path: _run(template, [path]),
+        lambda paths: _run(combine, paths),
+    )
 
 
-def _build(template: str, path: str) -> pa.Table:
+def _run(template: str, paths: Sequence[str]) -> pa.Table:
+    """``template`` run on the Parquet files ``paths`` in place of its source."""
     con = duckdb.connect(database=":memory:")
     try:
-        return con.sql(template.replace(_SOURCE, parquet_sql([path]))).to_arrow_table()
+        return con.sql(template.replace(_SOURCE, parquet_sql(paths))).to_arrow_table()
     finally:
         con.close()
 

@@ -15,22 +15,33 @@ computed from other rows or by another version. Parts without one (a warehouse
 written before, or by a store without the derivation) are the reader's to compute;
 :func:`~rakestats.warehouse.compact` writes them.
 
+A derivation whose rows add up (a sum by key) may also bring ``combine``: the rows of
+several parts at once from their derived files. Each commit then also folds the files
+of the parts it added into one *combined* file covering every part (from the previous
+combined file and the new parts' files, or from every part's file when a part it
+covered is gone), so a reader reads one file instead of one a part, however many
+commits made the warehouse. The files of each part stay: they are what a new combined
+file is made of when parts are rewritten.
+
 On disk::
 
     _derived/<name>/<version>/<part path>
     _derived/player_rollup/3f0c9a1b2d4e/players/game=rake/month=2026-01/part-00000007-0000.parquet
+    _derived/player_rollup/3f0c9a1b2d4e/combined-00000007.parquet
 
 and in the snapshot file, beside ``tables``::
 
     "derived": {"player_rollup": {"source": "players", "version": "3f0c9a1b2d4e",
-                                  "parts": ["players/game=rake/month=2026-01/part-...", ...]}}
+                                  "parts": ["players/game=rake/month=2026-01/part-...", ...],
+                                  "combined": {"file": "_derived/player_rollup/...",
+                                               "parts": [...]}}}
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -45,12 +56,16 @@ __all__ = [
     "DerivedParts",
     "PartDerivation",
     "carry_derived",
+    "combine_parts",
+    "combined_rel",
     "derived_doc",
     "derived_parts",
     "derived_rel",
     "read_derived",
     "referenced_files",
     "split_parts",
+    "stage_derived",
+    "uncombined",
     "unreferenced",
     "write_derived",
 ]
@@ -58,6 +73,7 @@ __all__ = [
 DERIVED = "_derived"
 _NAME = re.compile(r"[a-z][a-z0-9_]{0,63}")
 _VERSION = re.compile(r"[0-9a-zA-Z][0-9a-zA-Z_.-]{0,63}")  # never "." or ".."
+_COMBINED = re.compile(r"combined-\d{8}\.parquet")
 
 
 @dataclass(frozen=True)
@@ -67,7 +83,9 @@ class PartDerivation:
     ``build`` takes the absolute path of one part file and returns the derived rows;
     ``version`` names what it computes (change it whenever the result would change:
     files derived by another version are not used). ``name`` and ``version`` become
-    directory names (``name``: lower-case letters, digits and ``_``).
+    directory names (``name``: lower-case letters, digits and ``_``). ``combine``, for
+    rows that add up, takes the paths of several derived files and returns their rows
+    together (see the module's doc).
 
     >>> d = PartDerivation("row_count", "players", "1", lambda path: pa.table({"n": [0]}))
     >>> derived_rel(d.name, d.version, "players/game=rake/month=2026-01/part-00000001-0000.parquet")
@@ -78,6 +96,7 @@ class PartDerivation:
     source: str
     version: str
     build: Callable[[str], pa.Table]
+    combine: Callable[[Sequence[str]], pa.Table] | None = None
 
     def __post_init__(self) -> None:
         if not _NAME.fullmatch(self.name):
@@ -90,17 +109,29 @@ class PartDerivation:
 
 @dataclass(frozen=True)
 class DerivedParts:
-    """The parts of ``source`` that have a file of one derivation in a snapshot, and the
-    version those files were computed by."""
+    """The parts of ``source`` that have a file of one derivation in a snapshot, the
+    version those files were computed by, and the file that combines the parts
+    ``covered`` (relative to the root; empty when there is none)."""
 
     source: str
     version: str
     parts: frozenset[str]
+    combined: str = ""
+    covered: frozenset[str] = frozenset()
 
 
 def derived_rel(name: str, version: str, part: str) -> str:
     """Where the file derived from ``part`` (relative to the root) lives."""
     return f"{DERIVED}/{name}/{version}/{part}"
+
+
+def combined_rel(name: str, version: str, txn: int) -> str:
+    """Where the combined file written by transaction ``txn`` lives.
+
+    >>> combined_rel("player_rollup", "1", 7)
+    '_derived/player_rollup/1/combined-00000007.parquet'
+    """
+    return f"{DERIVED}/{name}/{version}/combined-{txn:08d}.parquet"
 
 
 def read_derived(data: Any, tables: Mapping[str, Sequence[str]]) -> dict[str, DerivedParts]:
@@ -116,19 +147,26 @@ def read_derived(data: Any, tables: Mapping[str, Sequence[str]]) -> dict[str, De
         parts = frozenset(str(p) for p in entry["parts"])
         if not (_NAME.fullmatch(name) and _VERSION.fullmatch(str(version))):
             raise ValueError(f"derived table {name!r} of version {version!r}")
-        stray = parts - set(tables.get(str(source), ()))
+        combined = entry.get("combined") or {"file": "", "parts": []}
+        file, covered = str(combined["file"]), frozenset(str(p) for p in combined["parts"])
+        folder, _, base = file.rpartition("/")
+        if file and (folder != f"{DERIVED}/{name}/{version}" or not _COMBINED.fullmatch(base)):
+            raise ValueError(f"derived table {name}: combined file {file!r}")
+        stray = (parts | covered) - set(tables.get(str(source), ()))
         if stray:
             raise ValueError(f"derived table {name} names a part not in {source}: {min(stray)}")
-        out[name] = DerivedParts(str(source), str(version), parts)
+        out[name] = DerivedParts(str(source), str(version), parts, file, covered)
     return out
 
 
 def derived_doc(derived: Mapping[str, DerivedParts]) -> dict[str, Any]:
     """The ``derived`` entry of a snapshot file."""
-    return {
-        name: {"source": d.source, "version": d.version, "parts": sorted(d.parts)}
-        for name, d in sorted(derived.items())
-    }
+    doc: dict[str, Any] = {}
+    for name, d in sorted(derived.items()):
+        doc[name] = {"source": d.source, "version": d.version, "parts": sorted(d.parts)}
+        if d.combined:
+            doc[name]["combined"] = {"file": d.combined, "parts": sorted(d.covered)}
+    return doc
 
 
 def carry_derived(
@@ -139,19 +177,31 @@ def carry_derived(
 ) -> dict[str, DerivedParts]:
     """The derived files of the next snapshot: those of ``base`` whose part is still in
     ``tables`` (unless a derivation of the same name has another version now: those are
-    stale), and the parts each derivation ``built`` in this transaction."""
+    stale) and its combined file while every part it covers is, and the parts each
+    derivation ``built`` in this transaction."""
     out: dict[str, DerivedParts] = {}
     current = {d.name: d for d in derivations}
     for name, old in base.items():
         d = current.get(name)
         if d is None or (d.version == old.version and d.source == old.source):
-            kept = old.parts & set(tables.get(old.source, ()))
-            out[name] = DerivedParts(old.source, old.version, kept)
+            there = set(tables.get(old.source, ()))
+            kept = replace(old, parts=old.parts & there)
+            out[name] = (
+                kept if old.covered <= there else replace(kept, combined="", covered=frozenset())
+            )
     for name, rels in built.items():
         d = current[name]
-        old_parts = out[name].parts if name in out else frozenset()
-        out[name] = DerivedParts(d.source, d.version, old_parts | frozenset(rels))
-    return {name: d for name, d in out.items() if d.parts}
+        old = out.get(name, DerivedParts(d.source, d.version, frozenset()))
+        out[name] = replace(old, parts=old.parts | frozenset(rels))
+    return {name: d for name, d in out.items() if d.parts or d.combined}
+
+
+def uncombined(root: Path, entry: DerivedParts) -> tuple[bool, list[str]]:
+    """Whether ``entry``'s combined file can be built on (listed and on disk), and the
+    parts with a file that it does not cover (all of them when it cannot)."""
+    ok = bool(entry.combined) and (root / entry.combined).is_file()
+    covered = entry.covered if ok else frozenset()
+    return ok, sorted(entry.parts - covered)
 
 
 def write_derived(
@@ -167,20 +217,25 @@ def split_parts(
     root: Path, derived: Mapping[str, DerivedParts], parts: Sequence[str], d: PartDerivation
 ) -> tuple[list[str], list[str]]:
     """For a snapshot's ``derived`` files and the ``parts`` of ``d.source`` (relative to
-    ``root``): the files of ``d`` to read, and the parts that have none (none listed,
-    one of another version, or a file gone), whose rows the reader derives itself.
+    ``root``): the files of ``d`` to read (the combined file, and the files of the parts
+    it does not cover), and the parts that have none (none listed, one of another
+    version, or a file gone), whose rows the reader derives itself.
 
     >>> d = PartDerivation("row_count", "players", "1", lambda path: pa.table({"n": [0]}))
     >>> split_parts(Path("/nowhere"), {}, ["players/part-00000001-0000.parquet"], d)
     ([], ['players/part-00000001-0000.parquet'])
     """
     entry = derived.get(d.name)
-    have = entry.parts if entry is not None and entry.version == d.version else frozenset()
-    files: list[str] = []
+    if entry is None or entry.version != d.version:
+        entry = DerivedParts(d.source, d.version, frozenset())
+    ok = entry.covered <= set(parts) and uncombined(root, entry)[0]
+    files = [entry.combined] if ok else []
     missing: list[str] = []
     for rel in parts:
         out = derived_rel(d.name, d.version, rel)
-        if rel in have and (root / out).is_file():
+        if ok and rel in entry.covered:
+            continue
+        if rel in entry.parts and (root / out).is_file():
             files.append(out)
         else:
             missing.append(rel)
@@ -200,7 +255,8 @@ def unreferenced(root: Path, referenced: set[str]) -> Iterable[Path]:
 
 def referenced_files(derived: Mapping[str, DerivedParts]) -> set[str]:
     """The derived files a snapshot lists, relative to the root."""
-    return {derived_rel(n, d.version, rel) for n, d in derived.items() for rel in d.parts}
+    files = {derived_rel(n, d.version, rel) for n, d in derived.items() for rel in d.parts}
+    return files | {d.combined for d in derived.values() if d.combined}
 
 
 def derived_parts(
@@ -213,3 +269,73 @@ def derived_parts(
         store.root, snapshot.derived, snapshot.files(derivation.source), derivation
     )
     return [str(store.root / f) for f in files], [str(store.root / m) for m in missing]
+
+
+def combine_parts(
+    d: PartDerivation,
+    entry: DerivedParts,
+    root: Path,
+    fresh: Mapping[str, Path],
+    out: tuple[str, Path],
+    options: Mapping[str, Any],
+) -> DerivedParts:
+    """Fold the files of ``entry``'s parts that its combined file does not cover into a
+    new combined file (``out``: where it will live, relative to ``root``, and where it
+    is staged), with ``d.combine``; ``fresh`` are the files this transaction staged, by
+    part. Returns the entry that lists it (``entry`` itself when there is nothing to
+    fold)."""
+    ok, todo = uncombined(root, entry)
+    if d.combine is None:
+        return entry
+    inputs = [root / entry.combined] if ok else []
+    folded = []
+    for rel in todo:
+        path = fresh.get(rel) or root / derived_rel(d.name, d.version, rel)
+        if path.is_file():
+            inputs.append(path)
+            folded.append(rel)
+    if not folded:
+        return entry
+    table = d.combine([str(p) for p in inputs])
+    out[1].parent.mkdir(parents=True, exist_ok=True)
+    pq.write_table(table, out[1], **options)
+    covered = (entry.covered if ok else frozenset()) | frozenset(folded)
+    return replace(entry, combined=out[0], covered=covered)
+
+
+def stage_derived(
+    derivations: Sequence[PartDerivation],
+    base: Mapping[str, DerivedParts],
+    tables: Mapping[str, Sequence[str]],
+    todo: Iterable[tuple[PartDerivation, str, Path]],
+    where: tuple[Path, Path, int],
+    options: Mapping[str, Any],
+) -> tuple[dict[str, DerivedParts], list[tuple[Path, Path]]]:
+    """What a transaction commits of ``derivations``: the derived files of the parts in
+    ``todo`` (derivation, part, where the part file is now) that are in the next
+    snapshot's ``tables``, and combined files. ``where`` is the warehouse root, the
+    transaction's staging folder and its version; ``options`` those of the Parquet
+    writer. Returns the ``derived`` entry of the next snapshot and the staged files
+    with their places (staged, final)."""
+    root, staging, version = where
+    staged: list[tuple[Path, Path]] = []
+    built: dict[str, dict[str, Path]] = {d.name: {} for d in derivations}
+    there = {name: set(rels) for name, rels in tables.items()}
+    for d, rel, part in todo:
+        if rel not in there.get(d.source, ()):
+            continue  # removed by the same transaction
+        out = derived_rel(d.name, d.version, rel)
+        write_derived(d, part, staging / out, options)
+        staged.append((staging / out, root / out))
+        built[d.name][rel] = staging / out
+    derived = carry_derived(base, tables, derivations, built)
+    for d in derivations:
+        if d.name in derived:
+            rel = combined_rel(d.name, d.version, version)
+            entry = combine_parts(
+                d, derived[d.name], root, built[d.name], (rel, staging / rel), options
+            )
+            if entry.combined == rel:
+                staged.append((staging / rel, root / rel))
+            derived[d.name] = entry
+    return derived, staged

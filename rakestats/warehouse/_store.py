@@ -38,14 +38,13 @@ from rakestats._version import __version__
 from rakestats.warehouse._derived import (
     DerivedParts,
     PartDerivation,
-    carry_derived,
     derived_doc,
-    derived_rel,
     read_derived,
     referenced_files,
     split_parts,
+    stage_derived,
+    uncombined,
     unreferenced,
-    write_derived,
 )
 from rakestats.warehouse._lock import StaleLockWarning, stale_lock_warning, take_lock
 from rakestats.warehouse.schema import SCHEMA_VERSION, TABLES
@@ -406,6 +405,7 @@ class Transaction:
     _counter: int = 0
     _writers: dict[tuple[str, str], pq.ParquetWriter] = field(default_factory=dict)
     _complete: list[tuple[PartDerivation, str]] = field(default_factory=list)
+    _recombine: bool = False
 
     @property
     def version(self) -> int:
@@ -454,36 +454,19 @@ class Transaction:
 
     def complete_derived(self) -> None:
         """Have :meth:`commit` also compute the store's derived tables of the committed
-        parts that have none (written before, or by a store without them)."""
+        parts that have none (written before, or by a store without them), and their
+        combined files."""
         for d in self.store.derived:
-            _, missing = split_parts(
-                self.store.root, self.base.derived, self.base.files(d.source), d
-            )
+            parts = self.base.files(d.source)
+            _, missing = split_parts(self.store.root, self.base.derived, parts, d)
             self._complete += [(d, rel) for rel in missing]
+            entry = self.base.derived.get(d.name)
+            if d.combine and entry is not None and uncombined(self.store.root, entry)[1]:
+                self._recombine = True
 
     @property
     def empty(self) -> bool:
-        return not self.added and not self.removed and not self._complete
-
-    def _derive(self, tables: Mapping[str, list[str]]) -> dict[str, list[str]]:
-        """Stage the store's derived tables of the parts this transaction adds, and of
-        those :meth:`complete_derived` found without; the parts that got one, by name."""
-        todo = [
-            (d, rel, self.staging / rel)
-            for d in self.store.derived
-            for rel in self.added.get(d.source, [])
-        ]
-        todo += [
-            (d, rel, self.store.root / rel) for d, rel in self._complete if rel in tables[d.source]
-        ]
-        built: dict[str, list[str]] = {}
-        for d, rel, part in todo:
-            out = derived_rel(d.name, d.version, rel)
-            staged = self.staging / out
-            write_derived(d, part, staged, {"compression": "zstd", "compression_level": ZSTD_LEVEL})
-            self._staged.append((staged, self.store.root / out))
-            built.setdefault(d.name, []).append(rel)
-        return built
+        return not (self.added or self.removed or self._complete or self._recombine)
 
     def commit(self) -> Snapshot:
         """Stage the derived tables, move staged files into place, then publish the new
@@ -496,7 +479,20 @@ class Transaction:
             gone = self.removed.get(name, set())
             kept = [f for f in self.base.files(name) if f not in gone]
             tables[name] = kept + self.added.get(name, [])
-        built = self._derive(tables)
+        derived, derived_files = stage_derived(
+            self.store.derived,
+            self.base.derived,
+            tables,
+            [
+                (d, rel, self.staging / rel)
+                for d in self.store.derived
+                for rel in self.added.get(d.source, [])
+            ]
+            + [(d, rel, self.store.root / rel) for d, rel in self._complete],
+            (self.store.root, self.staging, self.version),
+            {"compression": "zstd", "compression_level": ZSTD_LEVEL},
+        )
+        self._staged += derived_files
         for staged, final in self._staged:
             final.parent.mkdir(parents=True, exist_ok=True)
             with open(staged, "rb") as fh:
@@ -504,7 +500,6 @@ class Transaction:
             os.replace(staged, final)
         for final_dir in {final.parent for _, final in self._staged}:
             _fsync_dir(final_dir)
-        derived = carry_derived(self.base.derived, tables, self.store.derived, built)
         created = datetime.now(UTC).isoformat()
         doc = {"version": self.version, "schema_version": SCHEMA_VERSION, "created_at": created}
         doc["tables"] = tables
