@@ -28,8 +28,10 @@ from rakestats.stats import (
     HandDetail,
     HandDocument,
     HandNotFoundError,
+    PotLine,
     RevealLine,
     RoundBlock,
+    game_title,
     hand_detail,
     hand_document,
     round_name,
@@ -84,7 +86,7 @@ class _Text:
             stakes += f", bring-in {m(d.bring_in)}" if d.bring_in is not None else ""
         unit = "tournament chips" if d.is_tournament and d.currency == "chips" else d.currency
         lines = [
-            f"Hand {_t(d.hand_id)} at {_t(d.site)}: {d.game.capitalize()}, {played}",
+            f"Hand {_t(d.hand_id)} at {_t(d.site)}: {game_title(d.game)}, {played}",
             f"Table '{_t(d.table)}' ({d.max_seats}-max), {stakes} ({_t(unit)}), "
             f"{len(d.seats)} players",
         ]
@@ -166,8 +168,13 @@ class _Text:
                 lines.append(f"  {_t(d.skull_ace.player)}: {word} with the Ace of Skulls")
         lines += ["", "*** Pots ***"]
         for pot in d.pots:
-            won = ", ".join(f"{_t(w.player)} collected {m(w.amount)}" for w in pot.winners)
-            lines.append(f"  {pot.name.capitalize()} {m(pot.amount)}: {won or 'nobody'}")
+            won = ", ".join(
+                f"{_t(w.player)} collected {m(w.amount)}{_half(pot, w.player)}" for w in pot.winners
+            )
+            tail = (
+                "; no low hand qualified" if pot.halves is not None and not pot.halves.low else ""
+            )
+            lines.append(f"  {pot.name.capitalize()} {m(pot.amount)}: {won or 'nobody'}{tail}")
         fee = "House fee" if d.game == "rake" else "Rake"  # as each format calls it
         lines.append(f"  Total pot {m(d.total_pot)} | {fee} {m(d.house_fee)}")
         lines += ["", "*** Result ***"]
@@ -184,6 +191,17 @@ class _Text:
                 f"net {format_money(r.net, d.currency, signed=True)} ({how})"
             )
         return lines
+
+
+def _half(pot: PotLine, player: str) -> str:
+    """Which half of a Stud Hi/Lo pot the player won: `` (high)``, `` (low)``, `` (high
+    and low)``; empty in the other games."""
+    if pot.halves is None:
+        return ""
+    parts = [
+        h for h, names in (("high", pot.halves.high), ("low", pot.halves.low)) if player in names
+    ]
+    return f" ({' and '.join(parts)})" if parts else ""
 
 
 def format_hand(d: HandDetail) -> str:

@@ -17,9 +17,12 @@ from rakestats.stats._columns import (
     stat_columns,
 )
 from rakestats.stats._filters import GAMES, FilterArgs, FilterMiss, Filters, UnknownGameError
+from rakestats.stats._games import GAME_TITLES, game_title, is_stud, unit_column, unit_words
 from rakestats.stats._hand_document import (
     ActionLine,
     HandDocument,
+    PotHalves,
+    PotLine,
     RevealLine,
     RoundBlock,
     hand_document,
@@ -47,6 +50,7 @@ from rakestats.stats.uncertainty import (
 __all__ = [
     "BREAKDOWNS",
     "GAMES",
+    "GAME_TITLES",
     "HAND_COLUMNS",
     "HAND_LIST_COLUMNS",
     "OUTCOMES",
@@ -67,6 +71,8 @@ __all__ = [
     "HandNotFoundError",
     "HasStatistics",
     "Kind",
+    "PotHalves",
+    "PotLine",
     "RevealLine",
     "RoundBlock",
     "StatColumn",
@@ -75,13 +81,17 @@ __all__ = [
     "UnknownGameError",
     "bootstrap_interval",
     "cell_text",
+    "game_title",
     "hand_detail",
     "hand_document",
+    "is_stud",
     "largest_share",
     "load_aliases",
     "round_columns",
     "round_name",
     "sort_key",
     "stat_columns",
+    "unit_column",
+    "unit_words",
     "winrate_uncertainty",
 ]

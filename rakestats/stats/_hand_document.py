@@ -1,12 +1,13 @@
 """One hand as a document: what ``rakestats hand`` prints, as typed data.
 
 :func:`hand_document` turns the warehouse rows of one hand (:class:`HandDetail`) into a
-:class:`HandDocument`: seats, antes, the deal, each betting round (Razz: each street, with
-the cards dealt on it) with its actions in acting order and its uncalled bet, the middle
-cards and the pick-ups (Rake), the Reveal (showdown) in showing order with shows and
-mucks, the Ace of Skulls outcome, each pot with its winners, the house fee and every
-player's result. The text and the JSON of ``rakestats hand`` are two renderings of it
-(``rakestats.cli.hand``); the JSON keys are the field names (docs/report.md).
+:class:`HandDocument`: seats, antes, the deal, each betting round (the stud games: each
+street, with the cards dealt on it) with its actions in acting order and its uncalled
+bet, the middle cards and the pick-ups (Rake), the Reveal (showdown) in showing order
+with shows and mucks, the Ace of Skulls outcome, each pot with its winners (Stud Hi/Lo:
+who won its high and its low half), the house fee and every player's result. The text
+and the JSON of ``rakestats hand`` are two renderings of it (``rakestats.cli.hand``);
+the JSON keys are the field names (docs/report.md).
 
 Amounts are integers in the hand's smallest unit (chips, or cents for a cash currency;
 ``currency`` says which), as the warehouse stores them; cards are text in the game's
@@ -26,7 +27,10 @@ import numpy as np
 import pandas as pd
 
 from rakestats.betting import uncalled_bet
+from rakestats.records import Game
+from rakestats.stats._games import is_stud
 from rakestats.stats._hands import HandDetail
+from rakestats.stats._pot_halves import PotHalves, pot_halves
 
 __all__ = [
     "ActionLine",
@@ -36,6 +40,7 @@ __all__ = [
     "MiddleCards",
     "PickupLine",
     "PlayerAmount",
+    "PotHalves",
     "PotLine",
     "PotShare",
     "ResultLine",
@@ -52,7 +57,8 @@ _RAZZ_STREETS = ("3rd street", "4th street", "5th street", "6th street", "7th st
 
 
 def round_name(game: str, round_no: int) -> str:
-    """The name of a betting round: Rake's ``first betting round`` ..., Razz's streets.
+    """The name of a betting round: Rake's ``first betting round`` ..., the stud
+    games' streets.
 
     >>> round_name("rake", 2), round_name("razz", 5), round_name("razz", 9)
     ('second betting round', '7th street', 'round 9')
@@ -161,12 +167,15 @@ class RevealLine:
 @dataclass(frozen=True)
 class PotLine:
     """``pot`` 0 is the main (or only) pot, k side pot-k; ``amount`` before the house
-    fee; ``winners`` what each collected from it (after the fee)."""
+    fee; ``winners`` what each collected from it (after the fee); ``halves``, in Stud
+    Hi/Lo, who won its high half and its low half (no low: the high hand took it all),
+    None in the other games."""
 
     pot: int
     name: str
     amount: int
     winners: tuple[PotShare, ...]
+    halves: PotHalves | None = None
 
 
 @dataclass(frozen=True)
@@ -257,7 +266,7 @@ def _shows_hidden(view: str | None, hero: str | None, player: str) -> bool:
     return view != "player" or player == hero
 
 
-def _razz_dealt(
+def _stud_dealt(
     players: list[dict[str, Any]], street: int, view: str | None, hero: str | None
 ) -> tuple[DealtCards, ...]:
     """Cards dealt on a street: the up card (3rd to 6th), the down cards (3rd and 7th)
@@ -318,21 +327,24 @@ def _reveal(players: list[dict[str, Any]]) -> tuple[RevealLine, ...]:
     )
 
 
-def _pots(players: list[dict[str, Any]]) -> tuple[PotLine, ...]:
+def _pots(players: list[dict[str, Any]], game: str) -> tuple[PotLine, ...]:
     amounts: dict[int, int] = {}
     shares: dict[int, list[PotShare]] = {}
+    cards = {p["player"]: p["cards"] for p in players}
     for p in players:
         for entry in p["collected_pots"] if p["collected_pots"] is not None else ():
             pot = int(entry["pot"])
             amounts[pot] = int(entry["pot_amount"])
             shares.setdefault(pot, []).append(PotShare(p["player"], int(entry["amount"])))
     single = set(amounts) == {0}
+    split = game == Game.STUD8.value and any(p["went_to_reveal"] for p in players)
     return tuple(
         PotLine(
             pot=k,
             name="pot" if single else ("main pot" if k == 0 else f"side pot-{k}"),
             amount=amounts[k],
             winners=tuple(shares[k]),
+            halves=pot_halves({w.player: cards[w.player] for w in shares[k]}) if split else None,
         )
         for k in sorted(amounts)
     )
@@ -365,7 +377,7 @@ def hand_document(d: HandDetail) -> HandDocument:
         acts = _actions(a for a in actions if a["round"] == r)
         if len(_alive_from(by_seat, r)) < 2 and not acts:
             break
-        dealt = _razz_dealt(by_seat, r, view, hero) if game == "razz" else ()
+        dealt = _stud_dealt(by_seat, r, view, hero) if is_stud(game) else ()
         rounds.append(RoundBlock(r, round_name(game, r), dealt, acts, _uncalled(acts)))
     middle = None
     if h.get("middle_up"):
@@ -412,7 +424,7 @@ def hand_document(d: HandDetail) -> HandDocument:
         pickups=pickups,
         reveal=reveal,
         skull_ace=skull,
-        pots=_pots(acting),
+        pots=_pots(acting, game),
         total_pot=_int(h["total_pot"]),
         house_fee=_int(h["house_fee"]),
         results=tuple(

@@ -98,9 +98,9 @@ def test_side_pots_fee_and_the_ace_of_skulls(wh: Warehouse) -> None:
     doc = json.loads(format_hand_json(hand_detail(wh.sql, EXAMPLE_ID)))
     assert doc["pots"] == [
         {"pot": 0, "name": "main pot", "amount": 470,
-         "winners": [{"player": "O'Malley", "amount": 450}]},
+         "winners": [{"player": "O'Malley", "amount": 450}], "halves": None},
         {"pot": 1, "name": "side pot-1", "amount": 320,
-         "winners": [{"player": "Captain Frey", "amount": 320}]},
+         "winners": [{"player": "Captain Frey", "amount": 320}], "halves": None},
     ]  # fmt: skip
     assert doc["skull_ace"]["player"] == "O'Malley"
     assert doc["skull_ace"]["skull_ace_outcome"] == "auto_win"
