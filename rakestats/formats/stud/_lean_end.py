@@ -153,10 +153,17 @@ def player_rows(g: LeanStud, ended: Ended, index: int) -> list[tuple[Any, ...]]:
     showdown = g.showdown
     folded_round = g.folded_round
     rows = []
+    shown_cards: str | None
+    board_text: str | None
+    hole_text: str | None
     for p in g.players:
         cards = p.cards
         board = p.board
-        if -1 in cards:  # cards not shown: the known ones are mostly the up cards
+        if -1 in cards and not p.hidden:  # the down cards not shown (a card is shown
+            known = board  # with all the others): the up cards are the cards known
+            shown_cards = board_text = cards_text(board)
+            hole_text = None
+        elif -1 in cards:
             known = [c for c in cards if c >= 0]
             board_text = cards_text(board) if board else None
             shown_cards = board_text if known == board else (cards_text(known) or None)
@@ -181,6 +188,15 @@ def player_rows(g: LeanStud, ended: Ended, index: int) -> list[tuple[Any, ...]]:
     return rows
 
 
+def _columns(cols: HandColumns) -> tuple[list[list[Any]], list[list[Any]], list[list[Any]]]:
+    """The column lists of ``cols`` in the order of the fields."""
+    return (
+        [cols.hands[f] for f in HAND_FIELDS],
+        [cols.players[f] for f in PLAYER_FIELDS],
+        [cols.actions[f] for f in ACTION_FIELDS],
+    )
+
+
 def append_hand(
     cols: HandColumns,
     header: StudHeader,
@@ -201,19 +217,15 @@ def append_hand(
         header.tournament_id, g.ante, header.small_bet, header.big_bet, g.bring_in, None,
         g.hero, "player", total, rake, source_file, first, None, None,
     )  # fmt: skip
-    h = cols.hands
-    index = len(h["hand_key"])
-    for field, value in zip(HAND_FIELDS, values, strict=True):
-        h[field].append(value)
-    rows = player_rows(g, ended, index)
-    first_row = len(cols.players["hand"])
-    row_of = {p.name: first_row + i for i, p in enumerate(g.players)}
-    pl = cols.players
-    for field, column in zip(PLAYER_FIELDS, zip(*rows, strict=True), strict=True):
-        pl[field].extend(column)
-    if g.actions:
-        acts = [(row_of[a[2]], a[0], a[1], *a[3:]) for a in g.actions]
-        ac = cols.actions
-        for field, column in zip(ACTION_FIELDS, zip(*acts, strict=True), strict=True):
-            ac[field].extend(column)
+    hands, players, actions = _columns(cols)
+    index = len(hands[0])
+    _append = list.append
+    any(map(_append, hands, values))  # each value to its column
+    first_row = len(players[0])
+    for row in player_rows(g, ended, index):
+        any(map(_append, players, row))
+    if g.actions:  # the actions' fields as columns, each to its column of the batch
+        seqs, rounds, _, *rest, index_of = zip(*g.actions, strict=True)
+        actions[0].extend([first_row + i for i in index_of])
+        any(map(list.extend, actions[1:], (seqs, rounds, *rest)))
     return True

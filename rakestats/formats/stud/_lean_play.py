@@ -99,7 +99,8 @@ class LeanStud:
         self.first_choices: list[LeanPlayer] = []
         self.seen = 0  # the cards known so far, as a bit mask
         self.hero: str | None = None
-        self.actions: list[tuple[int, int, str, str, int, int, bool, bool]] = []
+        # the actions as the records hold them, and the index of the player
+        self.actions: list[tuple[int, int, str, str, int, int, bool, bool, int]] = []
         self.folded_round: dict[int, int] = {}
         self.uncalled_events: list[tuple[int, int]] = []  # (seat, chips)
         self.shown: dict[LeanPlayer, tuple[int, ...]] = {}
@@ -469,9 +470,8 @@ class LeanStud:
         if went_all_in != all_in:
             raise Unhandled("all-in")
         actions = self.actions
-        actions.append(
-            (len(actions) + 1, self.round, name, verb, chips, total, went_all_in, facing)
-        )
+        seq = len(actions) + 1
+        actions.append((seq, self.round, name, verb, chips, total, went_all_in, facing, p.index))
         self.round_actions += 1
         nxt = self.next_needing(p.index + 1)
         if nxt is None:
@@ -542,6 +542,8 @@ class LeanStud:
         units: tuple[int, ...] = (self.unit(),)
         if self.open_pair and not self.doubled:
             units = (self.small_bet, self.big_bet)
+        elif self.level == cur:
+            return [cur + units[0]]  # every bet made in full: one next level
         targets = {base + u for base in (self.level, cur) for u in units}
         return sorted([t for t in targets if t > cur])
 

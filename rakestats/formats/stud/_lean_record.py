@@ -56,7 +56,7 @@ def lean_record(header: StudHeader, parsed: ParsedStudHand, source_file: str) ->
         source_line=parsed.first_line,
         view="player",
         players=tuple(PlayerRecord(*row[1:17]) for row in player_rows(g, ended, 0)),
-        actions=tuple(ActionRecord(*a) for a in g.actions),
+        actions=tuple(ActionRecord(*a[:8]) for a in g.actions),
         small_bet=header.small_bet,
         big_bet=header.big_bet,
         bring_in=g.bring_in,
