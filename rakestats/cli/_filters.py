@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from rakestats.cli._common import safe_text
+from rakestats.stats import GAMES
 
 if TYPE_CHECKING:
     from rakestats.api import Warehouse
@@ -115,7 +116,8 @@ def filter_options(f: F) -> F:
             help="Only hands where this player also sat (repeatable: any of them).",
         ),
         click.option(
-            "--game", "-g", multiple=True, help="Only this game: rake, razz (repeatable)."
+            "--game", "-g", multiple=True,
+            help=f"Only this game: {', '.join(GAMES)} (repeatable).",
         ),
         click.option("--site", multiple=True, help="Only this site (repeatable)."),
         click.option(
@@ -127,7 +129,7 @@ def filter_options(f: F) -> F:
         ),
         click.option(
             "--big-bet", type=click.IntRange(min=0), multiple=True,
-            help="Only hands at this big bet (Razz), in chips or cents (repeatable).",
+            help="Only hands at this big bet (the stud games), in chips or cents (repeatable).",
         ),
         click.option(
             "--table-size", type=click.IntRange(min=2), multiple=True,
@@ -136,7 +138,7 @@ def filter_options(f: F) -> F:
         click.option(
             "--position", type=click.IntRange(min=1), multiple=True,
             help="Only the player's hands in this position: 1 acts first, the dealer is "
-            "last (= table size); Razz has none (repeatable).",
+            "last (= table size); the stud games have none (repeatable).",
         ),
         click.option(
             "--since", type=DateOrDateTime(),

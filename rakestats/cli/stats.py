@@ -22,7 +22,7 @@ from rakestats.cli._filters import check_filters, filter_options, nothing_matche
 from rakestats.cli._group import main
 from rakestats.stats import AliasError, StatColumn, stat_columns
 
-__all__ = ["JSON_KEYS", "STUD_TABLE", "stats_command"]
+__all__ = ["JSON_KEYS", "STUD8_TABLE", "STUD_TABLE", "stats_command"]
 
 # Keys of each object of ``--format json``, in order (rates are fractions 0-1); then,
 # for each amount among them, ``<key>_display``: the amount as text in its currency.
@@ -62,10 +62,18 @@ _TABLE = stat_columns(
     "player game currency hands net winrate_per100 winrate_ci winrate_unit vpip raise_r1 af "
     "afq wtsd wsd skull_ace_reveals skull_ace_auto_losses skull_ace_loss_freq"
 )
+# Without Rake rows, the table leaves out the Ace of Skulls (a Rake card).
+_NO_RAKE_TABLE = tuple(c for c in _TABLE if not c.key.startswith("skull_ace"))
 # ``--stud`` (Warehouse.stud_stats); csv and json have every column.
 STUD_TABLE = stat_columns(
     "player game currency hands net winrate_per100 winrate_ci bring_in_pct complete_pct "
-    "raise_3rd_pct vpip_3rd af afq wtsd wsd",
+    "steal_pct raise_3rd_pct vpip_3rd af afq wtsd wsd",
+    titles={"winrate_per100": "BB/100"},
+)
+# ``--stud`` with Stud Hi/Lo rows: the halves of split pots too.
+STUD8_TABLE = stat_columns(
+    "player game currency hands net winrate_per100 winrate_ci bring_in_pct complete_pct "
+    "steal_pct raise_3rd_pct vpip_3rd af afq wtsd wsd scoop_pct high_won_pct low_won_pct",
     titles={"winrate_per100": "BB/100"},
 )
 
@@ -96,24 +104,34 @@ def _table(df: pd.DataFrame, columns: tuple[StatColumn, ...] = _TABLE) -> str:
     return stat_table(df.assign(winrate_ci=ci), columns)
 
 
+def _columns(df: pd.DataFrame, stud: bool) -> tuple[StatColumn, ...]:
+    """The terminal table's columns for these rows."""
+    games = set(df["game"].astype(str))
+    if stud:
+        return STUD8_TABLE if "stud8" in games else STUD_TABLE
+    return _TABLE if "rake" in games else _NO_RAKE_TABLE
+
+
 @main.command("stats")
 @warehouse_option
 @filter_options
 @click.option(
     "--stud",
     is_flag=True,
-    help="Stud (Razz) statistics instead: bring-in, completion, 3rd-street raise, VPIP, "
-    "AF/AFq per street, showdown, big bets per 100 hands.",
+    help="Stud statistics instead (Razz, Seven-Card Stud, Stud Hi/Lo): bring-in, "
+    "completion, steal, 3rd-street raise, VPIP, AF/AFq per street, showdown, scoops and "
+    "halves of Hi/Lo pots, big bets per 100 hands.",
 )
 @format_option("table", "csv", "json")
 def stats_command(warehouse: str, stud: bool, fmt: str, **opts: Any) -> None:
     """Per-player statistics: one row per player, game and currency.
 
     Rates are fractions in csv and json; the win rate is per 100 hands in the game's
-    unit (antes for Rake, big bets for Razz) with a 95% confidence interval.
+    unit (antes for Rake, big bets for the stud games) with a 95% confidence interval.
 
-    With --stud, one row per player over the stud (Razz) hands, with the stud figures
-    of docs/stats.md (csv and json: every column of Warehouse.stud_stats).
+    With --stud, one row per player, game and currency over the stud hands (Razz,
+    Seven-Card Stud, Stud Hi/Lo), with the stud figures of docs/stats.md (csv and json:
+    every column of Warehouse.stud_stats).
 
     The filters are those of every reading command (docs/filters.md). Exit status: 0
     rows printed; 4 a filter value matches nothing (the nearest values are named on
@@ -151,4 +169,4 @@ def stats_command(warehouse: str, stud: bool, fmt: str, **opts: Any) -> None:
                 df[col] = [v if v is None else safe_text(str(v)) for v in df[col]]
         click.echo(df.to_csv(index=False), nl=False)
     else:
-        click.echo(_table(df, STUD_TABLE if stud else _TABLE))
+        click.echo(_table(df, _columns(df, stud)))

@@ -92,12 +92,12 @@ RATE_UNITS = {"ante": ("antes", "ante"), "big_bet": ("big bets", "big bet")}
 
 def rate_label(df: pd.DataFrame, what: str = "win rate") -> str:
     """The axis label of a rate per 100 hands in the rows' game units: ``win rate (antes
-    per 100 hands)``; with Rake and Razz rows together it says which game is in which."""
+    per 100 hands)``; with Rake and stud rows together it says which game is in which."""
     units = set(df["winrate_unit"].dropna()) if "winrate_unit" in df.columns else set()
     if len(units) == 1 and next(iter(units)) in RATE_UNITS:
         return f"{what} ({RATE_UNITS[next(iter(units))][0]} per 100 hands)"
     if units == set(RATE_UNITS):
-        return f"{what} per 100 hands (Rake in antes, Razz in big bets)"
+        return f"{what} per 100 hands (Rake in antes, the stud games in big bets)"
     return f"{what} (game units per 100 hands)"
 
 

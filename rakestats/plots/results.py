@@ -100,7 +100,7 @@ def net_won_graph(
 
     ``unit``: ``"chips"`` draws amounts in the currency's units (chips, or dollars for
     USD: cents / 100, ticks as ``$0.25``); ``"game"`` in the game's unit, each hand's
-    net divided by that hand's ante (Rake) or big bet (Razz); ``"auto"`` (default) in
+    net divided by that hand's ante (Rake) or big bet (stud games); ``"auto"`` (default) in
     the game's unit when the hands were played at more than one stake (chips of
     different stakes do not add up) and in the currency's units otherwise. The axis
     label says which, and the stakes.

@@ -1,4 +1,5 @@
-"""Stud (Razz): 3rd-street profile and aggression by street."""
+"""The stud games (Razz, Seven-Card Stud, Stud Hi/Lo): 3rd-street profile and
+aggression by street."""
 
 from __future__ import annotations
 

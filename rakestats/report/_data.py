@@ -57,8 +57,22 @@ class ReportData:
 
     @property
     def has_stud(self) -> bool:
-        """Whether the filtered hands include stud (Razz) hands."""
+        """Whether the filtered hands include stud hands (Razz, Seven-Card Stud, Stud
+        Hi/Lo)."""
         return not self.stud.empty
+
+    @property
+    def stud_games(self) -> tuple[str, ...]:
+        """The stud games of the filtered hands, in the order of :data:`STUD_GAMES`
+        (each has its section)."""
+        if self.stud.empty:
+            return ()
+        present = set(self.stud["game"].astype(str))
+        return tuple(g for g in STUD_GAMES if g in present)
+
+    def stud_of(self, game: str) -> pd.DataFrame:
+        """The ``stud_stats`` rows of one stud game."""
+        return self.stud[self.stud["game"] == game]
 
     @property
     def rake_reveals(self) -> pd.DataFrame:
@@ -67,7 +81,8 @@ class ReportData:
 
     @property
     def stud_showdowns(self) -> pd.DataFrame:
-        """Player-hands at the showdown of stud hands (categories are lows)."""
+        """Player-hands at the showdown of stud hands (categories: lows in Razz, high
+        hands in Seven-Card Stud and Stud Hi/Lo)."""
         return self.reveals[self.reveals["game"].isin(STUD_GAMES)]
 
     @property

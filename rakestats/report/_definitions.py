@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["DEFINITIONS", "RAKE_ONLY", "STUD_DEFINITIONS"]
+__all__ = ["DEFINITIONS", "RAKE_ONLY", "STUD8_DEFINITIONS", "STUD_DEFINITIONS"]
 
 # (name, definition)
 DEFINITIONS: tuple[tuple[str, str], ...] = (
@@ -15,7 +15,8 @@ DEFINITIONS: tuple[tuple[str, str], ...] = (
     (
         "win/100",
         "100 × the mean over hands of net / unit, where the unit is the hand's ante (Rake) "
-        "or big bet (Razz); each hand counts once, in its own unit.",
+        "or big bet (Razz, Seven-Card Stud, Stud Hi/Lo); each hand counts once, in its own "
+        "unit.",
     ),
     (
         "CI low, CI high",
@@ -28,11 +29,16 @@ DEFINITIONS: tuple[tuple[str, str], ...] = (
     ("AFq", "(bets + raises) / (bets + raises + calls + folds)."),
     (
         "WTSD",
-        "Hands at the Reveal / hands that reached the first pick-up (still in after the "
-        "first betting round of a hand that went on).",
+        "Hands at the Reveal (the showdown) / hands that reached the first pick-up (in the "
+        "stud games, 4th street): still in after the first betting round of a hand that "
+        "went on.",
     ),
-    ("W$SD", "Hands at the Reveal where the player collected anything / hands at the Reveal."),
-    ("won w/o Reveal", "Hands won without a Reveal / hands."),
+    (
+        "W$SD",
+        "Hands at the Reveal (the showdown) where the player collected anything / hands at "
+        "the Reveal.",
+    ),
+    ("won w/o Reveal", "Hands won without a Reveal (a showdown) / hands."),
     (
         "Ace of Skulls held",
         "Hands ending with the Ace of Skulls in the player's hand (for a folder, at the fold).",
@@ -67,7 +73,7 @@ DEFINITIONS: tuple[tuple[str, str], ...] = (
     (
         "AF, AFq per round",
         "The same ratios for one betting round (Rake: rounds 1 to 3, the first before any "
-        "pick-up; Razz: 3rd to 7th street).",
+        "pick-up; the stud games: 3rd to 7th street).",
     ),
     (
         "session",
@@ -105,7 +111,8 @@ RAKE_ONLY = frozenset(
     }
 )
 
-# Stud (Razz): streets 3rd to 7th; the ante and the bring-in are forced and count nowhere.
+# The stud games: streets 3rd to 7th; the ante and the bring-in are forced and count
+# nowhere.
 STUD_DEFINITIONS: tuple[tuple[str, str], ...] = (
     ("BB/100", "The win rate in big bets per 100 hands, with its 95% interval (as win/100)."),
     ("bring-in", "Hands where the player posted the bring-in / hands."),
@@ -114,6 +121,23 @@ STUD_DEFINITIONS: tuple[tuple[str, str], ...] = (
         "complete/chances",
         "Completions / chances: hands where the player's first 3rd-street action (the "
         "bring-in included) came before anyone completed.",
+    ),
+    (
+        "steal",
+        "Completions / chances to steal: the player acted first in on 3rd street (everyone "
+        "after the bring-in folded) from one of the last three seats to act before the "
+        "bring-in.",
+    ),
+    ("steal won", "Steals that everyone folded to on 3rd street / steals."),
+    (
+        "fold to steal",
+        "The bring-in's folds / the bring-in's turns facing a steal that nobody else called "
+        "or raised.",
+    ),
+    (
+        "fold to complete",
+        "Hands where the player folded facing a completion (before any raise) on 3rd street "
+        "/ hands where the player acted facing one.",
     ),
     (
         "3rd raise",
@@ -128,4 +152,29 @@ STUD_DEFINITIONS: tuple[tuple[str, str], ...] = (
     ("AFq 3rd … 7th", "(bets + raises) / (bets + raises + calls + folds) on that street."),
     ("WTSD (stud)", "Hands at the showdown / hands that saw 4th street."),
     ("W$SD (stud)", "Showdowns where the player collected anything / showdowns."),
+)
+
+# Stud Hi/Lo: the halves of split pots, per showdown.
+STUD8_DEFINITIONS: tuple[tuple[str, str], ...] = (
+    (
+        "scoop",
+        "Showdowns where the player took the whole main pot alone (both halves, or all of it "
+        "when no low qualified) / showdowns.",
+    ),
+    (
+        "high won, low won",
+        "Showdowns where the player won the high half (or the whole pot without a "
+        "qualifying low), or the low half, alone or tied / showdowns.",
+    ),
+    (
+        "low made",
+        "Showdowns where the player's cards held an eight-or-better low (five different "
+        "ranks, eight or lower, the Ace low) / showdowns.",
+    ),
+    ("low made won", "Showdowns where the player won a low half / showdowns with a low made."),
+    (
+        "quartered",
+        "Showdowns where the player won only a share of a low half, tied with another low "
+        "(a quarter of the pot with one) / showdowns.",
+    ),
 )

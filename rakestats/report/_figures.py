@@ -14,10 +14,20 @@ from matplotlib.figure import Figure
 
 from rakestats import plots
 from rakestats.report._data import ReportData
+from rakestats.stats import game_title
 
-__all__ = ["FIGURE_DPI", "FIGURE_WIDTH", "STUD_PLAYERS", "Chart", "charts", "png_base64"]
+__all__ = [
+    "FIGURE_DPI",
+    "FIGURE_WIDTH",
+    "STUD_PLAYERS",
+    "WINRATE_ROWS",
+    "Chart",
+    "charts",
+    "png_base64",
+]
 
 STUD_PLAYERS = 8  # players (most hands first) drawn in the stud figures
+WINRATE_ROWS = 40  # rows (most hands first) of the win-rate chart: more are not legible
 FIGURE_WIDTH = 8.0  # inches: the page's text width at about 90 %, so text stays >= 8 pt
 FIGURE_DPI = 150
 
@@ -82,14 +92,14 @@ _FIGURES = {
         "won nothing.",
     ),
     "3rd street": (
-        "stud",
+        "{game}",
         "3rd street",
-        "The {n} stud players with the most hands: shares of hands with each 3rd-street action.",
+        "The {n} {title} players with the most hands: shares of hands with each 3rd-street action.",
     ),
     "street aggression": (
-        "stud",
+        "{game}",
         "Aggression by street",
-        "AFq on each street: the share of bets and raises among the player's actions.",
+        "AFq on each street of {title}: the share of bets and raises among the player's actions.",
     ),
     "profile": (
         "profile-{n}",
@@ -117,12 +127,22 @@ def _unlabelled(ax: Axes, stats: pd.DataFrame) -> list[str]:
     return sorted(set(names) - drawn)
 
 
+def _winrate_chart(stats: pd.DataFrame) -> Chart:
+    """The win-rate chart of the :data:`WINRATE_ROWS` rows with the most hands."""
+    top = stats.sort_values("hands", ascending=False, kind="stable").head(WINRATE_ROWS)
+    chart = _chart("winrate", partial(plots.winrate, top), _rows_height(len(top)))
+    if len(top) < len(stats):
+        note = f"The {len(top)} rows with the most hands, of {len(stats)} in the table. "
+        chart = replace(chart, caption=note + chart.caption)
+    return chart
+
+
 def charts(data: ReportData) -> list[Chart]:
     """Every figure of the report, in order; figures without data are left out."""
     out: list[Chart] = []
     stats = data.stats
     if not stats.empty:
-        out.append(_chart("winrate", partial(plots.winrate, stats), _rows_height(len(stats))))
+        out.append(_winrate_chart(stats))
     for name, df in data.net_won.items():
         out.append(_chart("net won", partial(plots.net_won_graph, df), name=name))
     if not stats.empty:
@@ -136,11 +156,15 @@ def charts(data: ReportData) -> list[Chart]:
         out.append(_chart("skull", draw, _rows_height(len(held))))
     if not data.rake_reveals.empty:
         out.append(_chart("reveal", partial(plots.reveal_categories, data.rake_reveals)))
-    if data.has_stud:
-        top = data.stud.sort_values("hands", ascending=False, kind="stable").head(STUD_PLAYERS)
+    for game in data.stud_games:
+        rows = data.stud_of(game)
+        top = rows.sort_values("hands", ascending=False, kind="stable").head(STUD_PLAYERS)
         height = _rows_height(2 * len(top))
-        out.append(_chart("3rd street", partial(plots.third_street, top), height, n=len(top)))
-        out.append(_chart("street aggression", partial(plots.street_aggression, top)))
+        title = game_title(game)
+        third = partial(plots.third_street, top)
+        out.append(_chart("3rd street", third, height, n=len(top), game=game, title=title))
+        aggression = partial(plots.street_aggression, top)
+        out.append(_chart("street aggression", aggression, game=game, title=title))
     for i, prof in enumerate(data.profiles, start=1):
         if not prof.net_won.empty:
             draw = partial(plots.net_won_graph, prof.net_won, unit="game")

@@ -24,7 +24,12 @@ import pandas as pd
 from rakestats import __version__
 from rakestats.money import format_money, is_cash
 from rakestats.report._data import SESSION_GAP_MINUTES, ReportData
-from rakestats.report._definitions import DEFINITIONS, RAKE_ONLY, STUD_DEFINITIONS
+from rakestats.report._definitions import (
+    DEFINITIONS,
+    RAKE_ONLY,
+    STUD8_DEFINITIONS,
+    STUD_DEFINITIONS,
+)
 from rakestats.report._figures import Chart, png_base64
 from rakestats.report._profile import REFERENCE_MIN_HANDS, SKULL_HAND_LIMIT, Profile
 from rakestats.report._tables import (
@@ -32,24 +37,40 @@ from rakestats.report._tables import (
     BY_POSITION_TABLE,
     BY_TABLE_SIZE_TABLE,
     CATEGORY_TABLE,
+    HIGH_CATEGORY_TABLE,
     LOW_CATEGORY_TABLE,
     POSITION_TABLE,
     PROFILE_SESSIONS_TABLE,
     SESSIONS_TABLE,
     SKULL_HANDS_TABLE,
     SKULL_TABLE,
+    SPLIT_POT_TABLE,
     STATS_TABLE,
+    STEAL_TABLE,
+    STUD_RESULTS_TABLE,
     STUD_STREET_TABLE,
     STUD_TABLE,
     STYLE_TABLE,
+    THIRD_STREET_TABLE,
     Table,
     category_counts,
+    high_category_counts,
     low_category_counts,
     rounds_columns,
     session_summary,
     table,
 )
-from rakestats.stats import STAT_COLUMNS, STREETS, Kind, cell_text
+from rakestats.stats import (
+    STAT_COLUMNS,
+    STREETS,
+    STUD_GAMES,
+    Kind,
+    cell_text,
+    game_title,
+    is_stud,
+    stat_columns,
+    unit_words,
+)
 from rakestats.stats.uncertainty import (
     BOOTSTRAP_RESAMPLES,
     BOOTSTRAP_SEED,
@@ -62,7 +83,6 @@ __all__ = [
     "PAPERS",
     "RAKE_SECTIONS",
     "SECTIONS",
-    "STUD_SECTION",
     "TEMPLATES",
     "hand_command",
     "render_html",
@@ -87,9 +107,18 @@ SECTIONS = (
 )
 # Sections about Rake alone, left out when the filtered hands hold no Rake hand.
 RAKE_SECTIONS = ("positions", "skull", "reveal")
-# The stud section, after the Reveal, when the filtered hands hold stud (Razz) hands.
-STUD_SECTION = ("stud", "Stud (Razz)")
+# After the Reveal, a section for each stud game the filtered hands hold: its id is the
+# game (``razz``, ``stud``, ``stud8``), its heading the game's name.
 PROFILES_SECTION = ("profiles", "Player profiles")
+# What a stud game's section says first.
+_STUD_INTROS = {
+    "razz": "Razz: the lowest hand wins (ace-to-five: straights and flushes do not count, "
+    "the Ace is low); the highest up card brings in.",
+    "stud": "Seven-Card Stud: the highest hand wins; the lowest up card brings in.",
+    "stud8": "Stud Hi/Lo, eight or better: the pot is split between the highest hand and the "
+    "lowest hand of five different ranks, eight or lower (without such a low, the high "
+    "hand takes it all); the lowest up card brings in.",
+}
 
 _OPTIONS = {
     "players": "--player",
@@ -112,8 +141,8 @@ def shown(data: ReportData) -> list[tuple[str, str]]:
     """The (id, heading) of the sections this report shows, in order."""
     out = [s for s in SECTIONS if data.has_rake or s[0] not in RAKE_SECTIONS]
     end = out.index(("definitions", "Definitions"))
-    if data.has_stud:
-        out.insert(end, STUD_SECTION)
+    for game in data.stud_games:
+        out.insert(end, (game, game_title(game)))
         end += 1
     if data.profiles:
         out.insert(end, PROFILES_SECTION)
@@ -158,7 +187,7 @@ def _stakes(game: str, stakes: Iterable[str]) -> str:
         cur, _, amount = str(s).rpartition(":")
         if amount and amount.lstrip("-").isdigit():
             per.setdefault(cur, []).append(int(amount))
-    what = "big bet" if game == "razz" else "ante"
+    what = "big bet" if is_stud(game) else "ante"
     parts = []
     for cur, amounts in sorted(per.items()):
         text = ", ".join(format_money(a, cur) for a in sorted(amounts))
@@ -182,6 +211,7 @@ def _overview(data: ReportData) -> dict[str, Any]:
         games.append(
             {
                 "game": str(r["game"]),
+                "title": game_title(str(r["game"])),
                 "hands": int(r["hands"]),
                 "player_hands": int(r["player_hands"]),
                 "players": int(r["players"]),
@@ -250,15 +280,60 @@ def _results_table(data: ReportData) -> Table:
 
 def _rounds_tables(data: ReportData) -> list[tuple[str, Table]]:
     out = []
-    for game, names in (("rake", ["r1", "r2", "r3"]), ("razz", list(STREETS))):
+    for game in ("rake", *STUD_GAMES):
         part = data.stats[data.stats["game"] == game] if not data.stats.empty else data.stats
         if part.empty:
             continue
-        title = "Rake: rounds 1 to 3" if game == "rake" else "Razz: 3rd to 7th street"
+        names = list(STREETS) if is_stud(game) else ["r1", "r2", "r3"]
+        if part["currency"].nunique(dropna=False) > 1:  # one player's rows apart
+            part = part.assign(
+                player=[f"{p} ({c})" for p, c in zip(part["player"], part["currency"], strict=True)]
+            )
+        title = f"{game_title(game)}: " + (
+            "3rd to 7th street" if is_stud(game) else "rounds 1 to 3"
+        )
         out.append(
             (title, table(part, rounds_columns(names), f"rounds-{game}", sort=[("hands", True)]))
         )
     return out
+
+
+def _stud_section(data: ReportData, game: str) -> dict[str, Any]:
+    """The tables of one stud game's section."""
+    rows = data.stud_of(game)
+    shows = data.stud_showdowns[data.stud_showdowns["game"] == game]
+    razz = game == "razz"
+    showdown = (
+        table(low_category_counts(shows), LOW_CATEGORY_TABLE, f"lows-{game}", totals=True)
+        if razz
+        else table(high_category_counts(shows), HIGH_CATEGORY_TABLE, f"highs-{game}", totals=True)
+    )
+    by_hands = [("hands", True)]
+    chances = ["steal_chances", "fold_to_steal_chances", "fold_to_complete_chances"]
+    stealing = rows[(rows[chances] > 0).any(axis=1)] if not rows.empty else rows
+    shown_down = rows[rows["showdowns"] > 0] if not rows.empty else rows
+    return {
+        "game": game,
+        "title": game_title(game),
+        "intro": _STUD_INTROS.get(game, ""),
+        "results": table(rows, STUD_RESULTS_TABLE, f"stud-{game}", sort=by_hands, totals=True),
+        "third": table(rows, THIRD_STREET_TABLE, f"third-{game}", sort=by_hands),
+        "steals": table(
+            stealing, STEAL_TABLE, f"steals-{game}", sort=[("steal_chances", True), *by_hands]
+        ),
+        "split": table(
+            shown_down, SPLIT_POT_TABLE, "split-pots", sort=[("showdowns", True), *by_hands]
+        )
+        if game == "stud8"
+        else None,
+        "showdown_title": "Lows at the showdown" if razz else "High hands at the showdown",
+        "showdown": showdown,
+    }
+
+
+_NO_REVEAL_STYLE = stat_columns(
+    [c.key for c in STYLE_TABLE], titles={"won_no_reveal_pct": "won w/o showdown"}
+)
 
 
 def _profile(p: Profile, warehouse: str) -> dict[str, Any]:
@@ -283,7 +358,7 @@ def _profile(p: Profile, warehouse: str) -> dict[str, Any]:
         for s in p.stats
     ]
     game, currency = str(row["game"]), str(row["currency"])
-    unit = "big bets" if game == "razz" else "antes"
+    unit = unit_words(game)
 
     def num(v: Any) -> str:
         return cell_text(v, Kind.RATE)
@@ -333,7 +408,12 @@ def _profile(p: Profile, warehouse: str) -> dict[str, Any]:
 
 def _context(data: ReportData, charts: list[Chart], paper: str) -> dict[str, Any]:
     terms = [t for t in DEFINITIONS if data.has_rake or t[0] not in RAKE_ONLY]
+    if not data.has_rake:
+        terms = [("won w/o showdown" if n == "won w/o Reveal" else n, t) for n, t in terms]
     terms += STUD_DEFINITIONS if data.has_stud else ()
+    terms += STUD8_DEFINITIONS if "stud8" in data.stud_games else ()
+    # without Rake hands, the showdown is not called the Reveal
+    style = STYLE_TABLE if data.has_rake else _NO_REVEAL_STYLE
     held = data.skull[data.skull["skull_ace_held"] > 0] if not data.skull.empty else data.skull
     losses = data.auto_losses.copy()
     if not losses.empty:
@@ -350,7 +430,7 @@ def _context(data: ReportData, charts: list[Chart], paper: str) -> dict[str, Any
         "overview": _overview(data),
         "figures": _figures(charts),
         "results": _results_table(data),
-        "style": table(data.stats, STYLE_TABLE, "style", sort=[("hands", True)]),
+        "style": table(data.stats, style, "style", sort=[("hands", True)]),
         "rounds": _rounds_tables(data),
         "sessions": table(
             session_summary(data.sessions),
@@ -379,6 +459,7 @@ def _context(data: ReportData, charts: list[Chart], paper: str) -> dict[str, Any
         "lows": table(
             low_category_counts(data.stud_showdowns), LOW_CATEGORY_TABLE, "lows", totals=True
         ),
+        "stud_sections": {g: _stud_section(data, g) for g in data.stud_games},
         "profiles": [_profile(p, data.warehouse) for p in data.profiles],
         "definitions": terms,
         "dominance": f"{100 * DOMINANCE_THRESHOLD:.0f}%",

@@ -20,7 +20,14 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from rakestats.stats import STAT_COLUMNS, AliasesLike, FilterArgs, HasStatistics, Statistics
+from rakestats.stats import (
+    STAT_COLUMNS,
+    AliasesLike,
+    FilterArgs,
+    HasStatistics,
+    Statistics,
+    unit_column,
+)
 from rakestats.stats.uncertainty import (
     DOMINANCE_THRESHOLD,
     SMALL_SAMPLE_HANDS,
@@ -188,8 +195,10 @@ def _reference(
     pool_filters.pop("players", None)
     pool_filters.pop("player", None)
     pool_filters.pop("min_hands", None)
-    if stakes:
-        pool_filters["big_bet" if game == "razz" else "ante"] = stakes
+    if stakes and unit_column(game) == "big_bet":
+        pool_filters["big_bet"] = stakes
+    elif stakes:
+        pool_filters["ante"] = stakes
     pool = st.player_stats(aliases=aliases, **pool_filters)
     ref: pd.DataFrame = pool[
         (pool["player"] != row["player"]) & (pool["hands"] >= REFERENCE_MIN_HANDS)
@@ -207,7 +216,7 @@ def profile(
     game, currency = str(row["game"]), str(row["currency"])
     own: FilterArgs = {**filters, "players": [name], "game": game, "currency": currency}
     own.pop("player", None)
-    stake_col = "big_bet" if game == "razz" else "ante"
+    stake_col = unit_column(game)
     by_stake = st.player_stats(by=(stake_col,), aliases=aliases, **own)
     stakes = sorted(int(v) for v in pd.to_numeric(by_stake[stake_col]).dropna().unique())
     ref = _reference(st, row, stakes, filters, aliases)

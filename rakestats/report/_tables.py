@@ -14,26 +14,32 @@ import pandas as pd
 
 from rakestats.rake.evaluator import HandCategory
 from rakestats.stats import StatColumn, cell_text, round_columns, sort_key, stat_columns
-from rakestats.stud.low import LowCategory
+from rakestats.stud import HighCategory, LowCategory
 
 __all__ = [
     "AUTO_LOSS_TABLE",
     "BY_POSITION_TABLE",
     "BY_TABLE_SIZE_TABLE",
     "CATEGORY_TABLE",
+    "HIGH_CATEGORY_TABLE",
     "LOW_CATEGORY_TABLE",
     "POSITION_TABLE",
     "PROFILE_SESSIONS_TABLE",
     "SESSIONS_TABLE",
     "SKULL_HANDS_TABLE",
     "SKULL_TABLE",
+    "SPLIT_POT_TABLE",
     "STATS_TABLE",
+    "STEAL_TABLE",
+    "STUD_RESULTS_TABLE",
     "STUD_STREET_TABLE",
     "STUD_TABLE",
     "STYLE_TABLE",
+    "THIRD_STREET_TABLE",
     "Cell",
     "Table",
     "category_counts",
+    "high_category_counts",
     "low_category_counts",
     "rounds_columns",
     "session_summary",
@@ -59,12 +65,30 @@ STUD_TABLE = stat_columns(
 STUD_STREET_TABLE = stat_columns(
     "player hands bring_in_pct complete_pct complete_of_chances raise_3rd_pct vpip_3rd af afq"
 )
+# A stud game's section: results, 3rd street, and for Stud Hi/Lo the split pots.
+STUD_RESULTS_TABLE = stat_columns(
+    "player currency hands net winrate_per100 winrate_ci_low winrate_ci_high wtsd wsd",
+    titles={"winrate_per100": "BB/100"},
+)
+THIRD_STREET_TABLE = stat_columns(
+    "player currency hands bring_in_pct complete_pct complete_of_chances raise_3rd_pct vpip_3rd"
+)
+STEAL_TABLE = stat_columns(
+    "player currency steal_chances steal_pct steal_success fold_to_steal fold_to_complete"
+)
+SPLIT_POT_TABLE = stat_columns(
+    "player currency showdowns scoop_pct high_won_pct low_won_pct low_qualified_pct "
+    "low_won_of_qualified quartered_pct"
+)
 SESSIONS_TABLE = stat_columns(
     "player game sessions hands median_minutes net_per_session best worst net"
 )
 CATEGORY_TABLE = stat_columns("category shown won won_share")
 LOW_CATEGORY_TABLE = stat_columns(
     "category shown won won_share", titles={"category": "low", "shown": "at showdown"}
+)
+HIGH_CATEGORY_TABLE = stat_columns(
+    "category shown won won_share", titles={"category": "high hand", "shown": "at showdown"}
 )
 AUTO_LOSS_TABLE = stat_columns("hand_id played_at player hand_description net command")
 # A player profile's tables.
@@ -211,8 +235,18 @@ def category_counts(reveals: pd.DataFrame) -> pd.DataFrame:
     return _category_counts(reveals, [(c.name, c.title) for c in HandCategory])
 
 
+def _titled(names: list[str]) -> list[tuple[str, str]]:
+    return [(n, n.replace("_", " ").capitalize()) for n in names]
+
+
 def low_category_counts(showdowns: pd.DataFrame) -> pd.DataFrame:
-    """Stud hands at the showdown per low category (best first: no pair, pair, ...) and
+    """Razz hands at the showdown per low category (best first: no pair, pair, ...) and
     how many won a pot."""
-    lows = [(c.name, c.name.replace("_", " ").capitalize()) for c in LowCategory]
-    return _category_counts(showdowns, lows)
+    return _category_counts(showdowns, _titled([c.name for c in LowCategory]))
+
+
+def high_category_counts(showdowns: pd.DataFrame) -> pd.DataFrame:
+    """Seven-Card Stud or Stud Hi/Lo hands at the showdown per high-hand category (best
+    first: straight flush, four of a kind, ...) and how many won a pot (in Stud Hi/Lo a
+    half counts)."""
+    return _category_counts(showdowns, _titled([c.name for c in reversed(HighCategory)]))

@@ -168,8 +168,8 @@ def test_report_tables_show_currency_units(razz: Warehouse, tmp_path: Path) -> N
         assert _units(net) == Decimal(stored) / (100 if currency == "USD" else 1)
         assert net == format_money(stored, currency)
     assert any(c[0] == CASH and c[4] == "$0.97" for c in stats)
-    stud = {c[0]: c for c in _report_rows(page, "stud") if c[2] == "USD"}
-    assert stud["s0rrow"][4] == "-$0.27"
+    stud = {c[0]: c for c in _report_rows(page, "stud-razz") if c[1] == "USD"}
+    assert stud["s0rrow"][3] == "-$0.27"
     assert "dollars for USD" in page
 
 
@@ -261,5 +261,5 @@ def test_winrate_labels_say_the_game_unit(razz: Warehouse, rake: Warehouse) -> N
     both = pd.concat([razz.player_stats(), rake.player_stats()])
     assert (
         plots.winrate(both, ax=_ax()).get_xlabel()
-        == "win rate per 100 hands (Rake in antes, Razz in big bets)"
+        == "win rate per 100 hands (Rake in antes, the stud games in big bets)"
     )

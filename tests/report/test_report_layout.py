@@ -404,7 +404,7 @@ def test_overview_counts_what_min_hands_leaves_out(mixed_wh: Warehouse, tmp_path
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     page = (tmp_path / "r.html").read_text(encoding="utf-8")
-    assert 'id="stud"' not in page  # no Razz player has 100 hands
+    assert 'id="razz"' not in page  # no Razz player has 100 hands
     left = {r[0]["text"]: [c["text"] for c in r] for r in _table(page, "left-out")["rows"]}
     razz_total = int(mixed_wh.sql("SELECT count(*) AS n FROM hands WHERE game = 'razz'")["n"][0])
     assert left["razz"][1:4] == [f"{razz_total:,}", "0", f"{razz_total:,}"]
@@ -558,11 +558,11 @@ def test_one_inline_sort_script_and_nothing_fetched(mixed_report: tuple[str, Pat
 def test_mixed_sections(mixed_report: tuple[str, Path]) -> None:
     page, _ = mixed_report
     assert _tables(page).sections == [
-        "overview", "results", "style", "sessions", "positions", "skull", "reveal", "stud",
+        "overview", "results", "style", "sessions", "positions", "skull", "reveal", "razz",
         "profiles", "definitions",
     ]  # fmt: skip
     assert "Razz: 3rd to 7th street" in page and "Rake: rounds 1 to 3" in page
-    stud = _table(page, "stud")
+    stud = _table(page, "stud-razz")
     assert len(stud["heads"]) <= 10  # split so it fits the page
 
 

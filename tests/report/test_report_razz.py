@@ -76,13 +76,14 @@ def razz_report(razz_wh: Warehouse, tmp_path_factory: pytest.TempPathFactory) ->
     return summary.html.read_text(encoding="utf-8"), summary.pdf
 
 
-def test_razz_only_report_has_the_stud_section(razz_report: tuple[str, Path]) -> None:
+def test_razz_only_report_has_the_razz_section(razz_report: tuple[str, Path]) -> None:
     page, _ = razz_report
     doc = _parse(page)
-    assert doc.ids == ["overview", "results", "style", "sessions", "stud", "definitions"]
+    assert doc.ids == ["overview", "results", "style", "sessions", "razz", "definitions"]
     assert doc.tags["img"] == 8
     text = "".join(doc.text)
-    assert "Stud (Razz)" in text and "BB/100" in text and "Lows at the showdown" in text
+    assert "BB/100" in text and "Lows at the showdown" in text and "Steals and defence" in text
+    assert "Split pots" not in text and "High hands at the showdown" not in text
     assert "Ace of Skulls" not in text and "The Reveal" not in text
     assert "3rd street" in text
     alts = re.findall(r'<img alt="([^"]+)"', page)
@@ -90,18 +91,18 @@ def test_razz_only_report_has_the_stud_section(razz_report: tuple[str, Path]) ->
 
 
 def test_stud_table_rows(razz_report: tuple[str, Path]) -> None:
-    rows = {r[0]: r for r in _table_rows(razz_report[0], "stud")}
+    rows = {r[0]: r for r in _table_rows(razz_report[0], "stud-razz")}
     assert len(rows) == 20
     # s0rrow (see tests/stats/test_stats_razz.py): 9 hands, -27 cents (shown as dollars),
     # -37.5 BB/100, one bring-in and one completion in 9 hands, 4 VPIP, 1 showdown of 5
     # hands at 4th street
     s0 = rows["s0rrow"]
-    assert s0[:6] == ["s0rrow", "razz", "USD", "9", "-$0.27", "-37.5"]
+    assert s0[:5] == ["s0rrow", "USD", "9", "-$0.27", "-37.5"]
     assert s0[-2:] == ["20.0%", "0.0%"]
-    streets = {r[0]: r for r in _table_rows(razz_report[0], "stud-streets")}
-    assert streets["s0rrow"][2:7] == ["11.1%", "11.1%", "11.1%", "0.0%", "44.4%"]
-    assert streets["Hero"][5] == "100.0%"  # raised on 3rd street in his one hand
-    assert streets["Hero"][4] == "-"  # no chance to complete: no share
+    streets = {r[0]: r for r in _table_rows(razz_report[0], "third-razz")}
+    assert streets["s0rrow"][3:8] == ["11.1%", "11.1%", "11.1%", "0.0%", "44.4%"]
+    assert streets["Hero"][6] == "100.0%"  # raised on 3rd street in his one hand
+    assert streets["Hero"][5] == "-"  # no chance to complete: no share
 
 
 def test_lows_at_showdown(razz_report: tuple[str, Path], razz_wh: Warehouse) -> None:
@@ -127,7 +128,7 @@ def test_razz_pdf(razz_report: tuple[str, Path]) -> None:
     with pdfplumber.open(razz_report[1]) as pdf:
         text = "\n".join(p.extract_text() or "" for p in pdf.pages)
         assert len({(p.width, p.height) for p in pdf.pages}) == 1
-    for needle in ("Stud (Razz)", "3rd street and aggression", "Lows at the showdown", "s0rrow"):
+    for needle in ("Razz", "Steals and defence", "Lows at the showdown", "s0rrow"):
         assert needle in text
 
 
@@ -157,20 +158,20 @@ def test_mixed_report_keeps_games_apart(tmp_path: Path) -> None:
     page = summary.html.read_text(encoding="utf-8")
     doc = _parse(page)
     assert doc.ids == [
-        "overview", "results", "style", "sessions", "positions", "skull", "reveal", "stud",
+        "overview", "results", "style", "sessions", "positions", "skull", "reveal", "razz",
         "definitions",
     ]  # fmt: skip
     # the Reveal's categories are Rake's: 4 Pairs (2 hands x 2 players), 2 won
-    reveal = page[page.index('id="reveal"') : page.index('id="stud"')]
+    reveal = page[page.index('id="reveal"') : page.index('id="razz"')]
     assert re.search(
         r'<td class="s"[^>]*>Pair</td><td class="n"[^>]*>4</td><td class="n"[^>]*>2</td>', reveal
     )
     # the stud section's lows: the Razz hand's 2 pairs, 1 won
-    stud = page[page.index('id="stud"') : page.index('id="definitions"')]
+    stud = page[page.index('id="razz"') : page.index('id="definitions"')]
     assert re.search(
         r'<td class="s"[^>]*>Pair</td><td class="n"[^>]*>2</td><td class="n"[^>]*>1</td>', stud
     )
-    assert [r[0] for r in _table_rows(page, "stud")] == ["Cy", "Di"]
+    assert [r[0] for r in _table_rows(page, "stud-razz")] == ["Cy", "Di"]
 
 
 @pytest.mark.parametrize(
@@ -189,7 +190,7 @@ def test_mixed_report_keeps_games_apart(tmp_path: Path) -> None:
                 "definitions",
             ],
         ),
-        ("razz", ["overview", "results", "style", "sessions", "stud", "definitions"]),
+        ("razz", ["overview", "results", "style", "sessions", "razz", "definitions"]),
     ],
 )
 def test_report_game_filter(tmp_path: Path, game: str, ids: list[str]) -> None:

@@ -22,6 +22,7 @@ def _tables() -> list[tuple[str, tuple[StatColumn, ...]]]:
     found = [
         ("cli stats", cli_stats._TABLE),
         ("cli stud", cli_stats.STUD_TABLE),
+        ("cli stud8", cli_stats.STUD8_TABLE),
         ("cli hands", cli_hands._TABLE),
     ]
     found += [
@@ -45,7 +46,13 @@ def test_every_table_is_a_selection_of_the_specification_in_its_order() -> None:
 def test_the_cli_and_the_report_head_a_column_alike() -> None:
     """A column's title is the same in every table that shows it, but where a table
     renames it on purpose (the stud tables' BB/100) or the terminal is narrower."""
-    renamed = {("winrate_per100", "BB/100"), ("category", "low"), ("shown", "at showdown")}
+    renamed = {
+        ("winrate_per100", "BB/100"),
+        ("category", "low"),
+        ("category", "high hand"),
+        ("shown", "at showdown"),
+        ("won_no_reveal_pct", "won w/o showdown"),
+    }
     for name, columns in _tables():
         for c in columns:
             if (c.key, c.title) not in renamed:
