@@ -30,6 +30,7 @@ measure the full reader so, in the same run; :func:`enabled`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final
 
 from rakestats.columns import HandColumns
@@ -37,7 +38,7 @@ from rakestats.formats._base import UNSAFE, HandError
 from rakestats.formats.files import Block, TextBlock, decode_block
 from rakestats.formats.stud import _lean_base
 from rakestats.formats.stud._engine import GAMES
-from rakestats.formats.stud._lean_base import Unhandled, internal, note
+from rakestats.formats.stud._lean_base import Unhandled, passed_on
 from rakestats.formats.stud._lean_end import append_hand, check_end
 from rakestats.formats.stud._lean_play import LeanStud
 from rakestats.formats.stud._lean_text import LeanRead, from_parsed, read_hand
@@ -48,7 +49,6 @@ __all__ = ["Unhandled", "enabled", "lean_hand", "scan_block"]
 
 _I16: Final = 1 << 15
 _I64: Final = 1 << 63
-_safe: dict[str, bool] = {}
 _rooms: dict[type, str | None] = {}
 _rules: dict[type, RoomRules] = {}
 
@@ -58,13 +58,10 @@ def enabled() -> bool:
     return _lean_base.ENABLED
 
 
+@lru_cache(maxsize=65_536)
 def _is_safe(text: str) -> bool:
-    ok = _safe.get(text)
-    if ok is None:
-        if len(_safe) > 50_000:
-            _safe.clear()
-        ok = _safe[text] = UNSAFE.search(text) is None
-    return ok
+    """No control character in ``text`` (names and ids repeat: asked once each)."""
+    return UNSAFE.search(text) is None
 
 
 def _room_problem(reader: StudReader) -> str | None:
@@ -176,8 +173,6 @@ def scan_block(
         return None
     try:
         return lean_hand(reader, lines, block.start, source_file, cols)
-    except Unhandled as e:
-        note(e, cols, source_file, block.start)
-    except Exception as e:  # a bug: counted as its own reason, never hidden
-        note(internal(e), cols, source_file, block.start)
+    except Exception as e:  # Unhandled, or a bug: counted by its reason, never hidden
+        passed_on(e, cols, source_file, block.start)
     return None

@@ -10,9 +10,10 @@ a bit mask.
 (51, 'As', 'As 2c')
 >>> tally: dict[str, int] = {}
 >>> class Batch: declined = tally
->>> note(Unhandled("all-in"), Batch(), "f.txt", 12)
+>>> passed_on(Unhandled("all-in"), Batch(), "f.txt", 12)
+>>> passed_on(KeyError("x"), Batch(), "f.txt", 40)
 >>> tally
-{'all-in': 1}
+{'all-in': 1, 'internal error: KeyError': 1}
 """
 
 from __future__ import annotations
@@ -43,8 +44,7 @@ __all__ = [
     "Unhandled",
     "bounded",
     "cards_text",
-    "internal",
-    "note",
+    "passed_on",
 ]
 
 _log = logging.getLogger("rakestats.formats.stud")
@@ -77,27 +77,21 @@ class Unhandled(Exception):
         self.reason = reason
 
 
-def internal(exc: BaseException) -> Unhandled:
-    """An exception the fast path did not expect: a reason of its own, never hidden."""
-    out = Unhandled(f"internal error: {type(exc).__name__}")
-    out.__cause__ = exc
-    return out
-
-
-def note(exc: Unhandled, batch: object, source_file: str, line: int) -> None:
-    """Count a hand passed to the full reader in ``batch.declined`` (when the batch keeps
-    that tally) and log it at debug level, naming the file and the hand's first line."""
+def passed_on(exc: Exception, batch: object, source_file: str, line: int) -> None:
+    """A hand the fast path passes to the full reader: its reason (an :class:`Unhandled`
+    one, or ``internal error: <type>`` for an exception it did not expect, so that a bug
+    shows in the counts) counted in ``batch.declined`` when the batch keeps that tally,
+    and logged at debug level with the file and the hand's first line."""
+    if isinstance(exc, Unhandled):
+        reason, cause = exc.reason, None
+    else:
+        reason, cause = f"internal error: {type(exc).__name__}", exc
     tally = getattr(batch, "declined", None)
     if isinstance(tally, dict):
-        tally[exc.reason] = tally.get(exc.reason, 0) + 1
+        tally[reason] = tally.get(reason, 0) + 1
     if _log.isEnabledFor(logging.DEBUG):
-        _log.debug(
-            "%s, line %d: the stud fast path passed the hand to the full reader: %s",
-            source_file,
-            line,
-            exc.reason,
-            exc_info=exc.__cause__,
-        )
+        message = "%s, line %d: the stud fast path passed the hand to the full reader: %s"
+        _log.debug(message, source_file, line, reason, exc_info=cause)
 
 
 def bounded(cache: dict[Any, Any]) -> dict[Any, Any]:

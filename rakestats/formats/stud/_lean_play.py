@@ -20,22 +20,9 @@ from __future__ import annotations
 from typing import Any, Final
 
 from rakestats.betting import needs_to_act, uncalled_bet
+from rakestats.formats.stud import _lean_base as kinds
 from rakestats.formats.stud._engine import pot_parts
-from rakestats.formats.stud._lean_base import (
-    ACT,
-    CAPPED,
-    COLLECT,
-    DEALT,
-    MUCK,
-    SEAT,
-    SHOW,
-    STD,
-    STREET,
-    TOTAL,
-    UNCALLED,
-    Item,
-    Unhandled,
-)
+from rakestats.formats.stud._lean_base import STD, Item, Unhandled
 from rakestats.formats.stud._lean_rules import board_of, bring_in_keys, shown_hand
 from rakestats.formats.stud._lean_text import LeanRead
 from rakestats.formats.stud._model import RoomRules
@@ -155,6 +142,20 @@ class LeanStud:
         """Replay the hand; returns the lines the end checks read: (uncalled bets,
         collected, pot lines, summary seats)."""
         items = self.read.items
+        ACT, STREET, DEALT, SEAT, COLLECT = (
+            kinds.ACT,
+            kinds.STREET,
+            kinds.DEALT,
+            kinds.SEAT,
+            kinds.COLLECT,
+        )
+        SHOW, UNCALLED, TOTAL, MUCK, CAPPED = (
+            kinds.SHOW,
+            kinds.UNCALLED,
+            kinds.TOTAL,
+            kinds.MUCK,
+            kinds.CAPPED,
+        )
         uncalled: list[Item] = []
         collects: list[Item] = []
         totals: list[Item] = []
@@ -290,22 +291,16 @@ class LeanStud:
             if list(before) != ([c for c in p.cards if c >= 0] if p.name == hero else p.board):
                 raise Unhandled("the cards held")
         live = [p for p in self.players if not p.folded]
-        if street < 5:
-            if len(got) != len(live) and self.up_shown:
-                raise Unhandled("a player dealt no card")
-            for p in live:
-                dealt = got.get(p)
-                if dealt is not None and len(dealt[1]) != 1:
-                    raise Unhandled("one new card expected")
-                self.give(p, -1 if dealt is None else dealt[1][0], True)
-        else:
-            if DECK_SIZE - self.dealt < len(live):
-                raise Unhandled("a community card")
-            for p in live:
-                dealt = got.get(p)
-                if dealt is not None and len(dealt[1]) != 1:
-                    raise Unhandled("one new card expected")
-                self.give(p, -1 if dealt is None else dealt[1][0], False)
+        up = street < 5  # 4th to 6th street face up, 7th face down
+        if up and len(got) != len(live) and self.up_shown:
+            raise Unhandled("a player dealt no card")
+        if not up and DECK_SIZE - self.dealt < len(live):
+            raise Unhandled("a community card")
+        for p in live:
+            dealt = got.get(p)
+            if dealt is not None and len(dealt[1]) != 1:
+                raise Unhandled("one new card expected")
+            self.give(p, -1 if dealt is None else dealt[1][0], up)
         self.start_round()
 
     def third(self, got: dict[LeanPlayer, tuple[tuple[int, ...], tuple[int, ...]]]) -> None:

@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from rakestats.formats._base import HandError
+from rakestats.formats.stud import _model as m
 from rakestats.formats.stud._common import parse_money
 from rakestats.formats.stud._grammar import LineReader
 from rakestats.formats.stud._lean_base import (
@@ -50,21 +51,7 @@ from rakestats.formats.stud._lean_base import (
     Unhandled,
     bounded,
 )
-from rakestats.formats.stud._model import (
-    ActLine,
-    AnteLine,
-    CappedLine,
-    CollectLine,
-    DealtLine,
-    MuckLine,
-    ParsedStudHand,
-    ShowLine,
-    StreetLine,
-    StudHeader,
-    SummarySeat,
-    TotalLine,
-    UncalledLine,
-)
+from rakestats.formats.stud._model import ParsedStudHand, StudHeader
 from rakestats.formats.stud._patterns import StudPatterns
 
 __all__ = ["LeanRead", "LeanText", "Plan", "from_parsed", "literal_prefix", "plan_of", "read_hand"]
@@ -148,15 +135,15 @@ def _numbers(cards: Sequence[Any]) -> tuple[int, ...]:
 
 def _said(item: object) -> tuple[int, Any]:
     """What a player's line read by the grammar says, without the line and the name."""
-    if isinstance(item, ActLine):
+    if isinstance(item, m.ActLine):
         return ACT, (item.verb, item.amount, item.to, item.all_in, item.added)
-    if isinstance(item, AnteLine):
+    if isinstance(item, m.AnteLine):
         return ANTE, (item.amount, item.all_in)
-    if isinstance(item, ShowLine):
+    if isinstance(item, m.ShowLine):
         return SHOW, (_numbers(item.cards), item.description)
-    if isinstance(item, MuckLine):
+    if isinstance(item, m.MuckLine):
         return MUCK, (item.words, _numbers(item.cards))
-    if isinstance(item, CollectLine):
+    if isinstance(item, m.CollectLine):
         return COLLECT, (item.amount, item.pot)
     raise Unhandled("a player's line of another kind")
 
@@ -417,7 +404,7 @@ class LeanText:
 
     def _outcome(self, name: str, rest: str) -> tuple[int, Any]:
         try:
-            s: SummarySeat = self._grammar().summary_outcome(0, name, rest, 0)
+            s: m.SummarySeat = self._grammar().summary_outcome(0, name, rest, 0)
         except HandError:
             return _REFUSED
         return SEAT, (s.outcome, s.amount, _numbers(s.cards), s.fold_round, s.description)
@@ -479,20 +466,20 @@ def read_hand(
 
 def _item(it: object) -> Item:
     """One item of the shared model as the fast path's tuple."""
-    if isinstance(it, StreetLine):
+    if isinstance(it, m.StreetLine):
         return STREET, it.line, "", (it.street, _numbers(it.cards))
-    if isinstance(it, DealtLine):
+    if isinstance(it, m.DealtLine):
         return DEALT, it.line, it.name, (_numbers(it.before), _numbers(it.new))
-    if isinstance(it, CappedLine):
+    if isinstance(it, m.CappedLine):
         return CAPPED, it.line, "", None
-    if isinstance(it, UncalledLine):
+    if isinstance(it, m.UncalledLine):
         return UNCALLED, it.line, it.name, it.amount
-    if isinstance(it, TotalLine):
+    if isinstance(it, m.TotalLine):
         return TOTAL, it.line, "", (it.total, it.rake, it.pots)
-    if isinstance(it, SummarySeat):
+    if isinstance(it, m.SummarySeat):
         said = (it.outcome, it.amount, _numbers(it.cards), it.fold_round, it.description)
         return SEAT, it.line, it.name, (it.seat, said)
-    if isinstance(it, ActLine | AnteLine | ShowLine | MuckLine | CollectLine):
+    if isinstance(it, m.ActLine | m.AnteLine | m.ShowLine | m.MuckLine | m.CollectLine):
         kind, what = _said(it)
         return kind, it.line, it.name, what
     raise Unhandled("a line of another kind")

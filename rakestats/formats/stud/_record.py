@@ -1,4 +1,6 @@
-"""Player records of a validated stud hand (shared by the room readers and PHH)."""
+"""Records of a validated stud hand: the hand's (:func:`hand_record`, what the header
+and the room's reading say beside what the replay found, the full replay's or the fast
+path's) and the players' (shared by the room readers and PHH)."""
 
 from __future__ import annotations
 
@@ -6,10 +8,61 @@ from collections.abc import Mapping
 
 from rakestats.cards import StdCard
 from rakestats.formats.stud._engine import describe
-from rakestats.records import PlayerRecord
+from rakestats.formats.stud._model import ParsedStudHand, StudHeader
+from rakestats.records import ActionRecord, Game, HandRecord, PlayerRecord, PotRecord
 from rakestats.stud import StudGame, StudHand, evaluate_high, evaluate_low
 
-__all__ = ["player_records"]
+__all__ = ["GAME_OF", "hand_record", "player_records"]
+
+#: The records' game of each game a stud engine plays.
+GAME_OF = {"razz": Game.RAZZ, "stud": Game.STUD, "stud8": Game.STUD8}
+
+
+def hand_record(
+    header: StudHeader,
+    parsed: ParsedStudHand,
+    source_file: str,
+    *,
+    ante: int,
+    total_pot: int,
+    house_fee: int,
+    players: tuple[PlayerRecord, ...],
+    actions: tuple[ActionRecord, ...],
+    bring_in: int | None,
+    hero: str | None,
+    reveal: tuple[tuple[str, str], ...],
+    pots: tuple[PotRecord, ...],
+) -> HandRecord:
+    """The record of a validated hand: the header's and the reading's facts, and what
+    the replay found (the keyword arguments)."""
+    assert header.game is not None
+    return HandRecord(
+        hand_id=header.hand_id,
+        site=header.site,
+        game=GAME_OF[header.game],
+        played_at=header.played_at,
+        table_name=parsed.table,
+        max_seats=parsed.max_seats,
+        currency=header.currency,
+        is_tournament=header.is_tournament,
+        ante=ante,
+        total_pot=total_pot,
+        house_fee=house_fee,
+        source_file=source_file,
+        source_line=parsed.first_line,
+        view="player",
+        players=players,
+        actions=actions,
+        small_bet=header.small_bet,
+        big_bet=header.big_bet,
+        bring_in=bring_in,
+        dealer_seat=None,
+        hero=hero,
+        tournament_id=header.tournament_id,
+        extra=dict(header.extra),
+        reveal=reveal,
+        pots=pots,
+    )
 
 
 def _text(cards: list[StdCard]) -> str | None:

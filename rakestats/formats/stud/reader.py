@@ -25,13 +25,12 @@ from rakestats.formats.stud._grammar import read_seats
 from rakestats.formats.stud._lean_record import lean_record
 from rakestats.formats.stud._model import ParsedStudHand, StudHeader
 from rakestats.formats.stud._patterns import StudPatterns
-from rakestats.formats.stud._record import player_records
+from rakestats.formats.stud._record import GAME_OF, hand_record, player_records
 from rakestats.formats.stud._replay import StudReplay
-from rakestats.records import Game, HandRecord, SkipRecord
+from rakestats.records import HandRecord, SkipRecord
 
 __all__ = ["StudReader", "classify_game"]
 
-_GAME_OF = {"razz": Game.RAZZ, "stud": Game.STUD, "stud8": Game.STUD8}
 
 _RAZZ = re.compile(r"\brazz\b", re.IGNORECASE)
 _HI_LO = re.compile(r"hi[ -]?/?[ -]?lo|h/l|8 or better|eight or better|\bhl\b|hi-lo", re.I)
@@ -91,7 +90,7 @@ class StudReader(SiteParser, StudPatterns):
                 return SkipRecord(source_file, first_line, self.game_text(lines), hand_id)
             header = self.read_header(lines, first_line)
             game = header.game
-            if header.game is None or header.game not in GAMES or header.game not in _GAME_OF:
+            if header.game is None or header.game not in GAMES or header.game not in GAME_OF:
                 return SkipRecord(source_file, first_line, header.game_text, header.hand_id)
             return self.record(header, self.parse_lines(header, lines, first_line), source_file)
         except HandError as e:
@@ -117,30 +116,17 @@ class StudReader(SiteParser, StudPatterns):
         settlement = replay.run()
         assert replay.total is not None
         e = replay.engine
-        return HandRecord(
-            hand_id=header.hand_id,
-            site=header.site,
-            game=_GAME_OF[header.game],
-            played_at=header.played_at,
-            table_name=parsed.table,
-            max_seats=parsed.max_seats,
-            currency=header.currency,
-            is_tournament=header.is_tournament,
+        return hand_record(
+            header,
+            parsed,
+            source_file,
             ante=e.ante,
             total_pot=settlement.total_pot,
             house_fee=replay.total.rake,
-            source_file=source_file,
-            source_line=parsed.first_line,
-            view="player",
             players=player_records(e, replay.collected, replay.folded_round),
             actions=tuple(replay.actions),
-            small_bet=header.small_bet,
-            big_bet=header.big_bet,
             bring_in=e.bring_in,
-            dealer_seat=None,
             hero=replay.hero,
-            tournament_id=header.tournament_id,
-            extra=dict(header.extra),
             reveal=tuple(replay.reveal),
             pots=replay.pots,
         )
