@@ -63,6 +63,8 @@ def _plain(value: Any) -> Any:
 # The terminal table: the stakes, the players (``3: Ann, Bob, Cy``), the winners and the
 # Ace of Skulls (``auto_loss (Ann)``) are written out before.
 _TABLE = stat_columns("hand_id played_at game stakes players total_pot winners skull_ace_outcome")
+# Without a Rake hand, no Ace of Skulls column (a Rake card).
+_NO_RAKE_TABLE = _TABLE[:-1]
 
 
 def _skull(outcome: Any, holder: Any) -> str:
@@ -86,7 +88,7 @@ def _table(df: pd.DataFrame) -> str:
             for o, h in zip(df["skull_ace_outcome"], df["skull_ace_holder"], strict=True)
         ],
     )
-    return stat_table(shown, _TABLE)
+    return stat_table(shown, _TABLE if (df["game"] == "rake").any() else _NO_RAKE_TABLE)
 
 
 @main.command("hands")
