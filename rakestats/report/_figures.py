@@ -14,7 +14,7 @@ from matplotlib.figure import Figure
 
 from rakestats import plots
 from rakestats.report._data import ReportData
-from rakestats.stats import game_title
+from rakestats.stats import game_title, is_stud
 
 __all__ = [
     "FIGURE_DPI",
@@ -65,8 +65,9 @@ _FIGURES = {
     "net won": (
         "results",
         "Net won: {name}",
-        "Black: the running total. Red: hands that reached the Reveal (showdown); blue: "
-        "hands won or lost before it.",
+        "{name}'s {game} hands in {currency}, the game and currency of most of their hands. "
+        "Black: the running total. Red: hands that reached {showdown}; blue: hands won or "
+        "lost before it.",
     ),
     "aggression": (
         "style",
@@ -144,7 +145,14 @@ def charts(data: ReportData) -> list[Chart]:
     if not stats.empty:
         out.append(_winrate_chart(stats))
     for name, df in data.net_won.items():
-        out.append(_chart("net won", partial(plots.net_won_graph, df), name=name))
+        game = str(df["game"].iloc[0]) if len(df) else "rake"
+        currency = str(df["currency"].iloc[0]) if len(df) else "chips"
+        showdown = "the showdown" if is_stud(game) else "the Reveal (showdown)"
+        draw = partial(plots.net_won_graph, df)
+        title = game_title(game)
+        out.append(
+            _chart("net won", draw, name=name, game=title, currency=currency, showdown=showdown)
+        )
     if not stats.empty:
         chart = _chart("aggression", partial(plots.aggression_map, stats), 6.0)
         out.append(replace(chart, unlabelled=_unlabelled(chart.figure.axes[0], stats)))
