@@ -54,9 +54,9 @@ def unexpected(lineno: int, text: str, why: str = "unexpected line") -> HandErro
 def _cards(text: str, n: int, lineno: int) -> tuple[Card, ...]:
     toks = text.split(" ")
     try:
-        cards = tuple([_CARD_BY_TEXT[t] for t in toks])
+        cards = tuple([_CARD_BY_TEXT[tok] for tok in toks])
     except KeyError:
-        bad = next(t for t in toks if t not in _CARD_BY_TEXT)
+        bad = next(tok for tok in toks if tok not in _CARD_BY_TEXT)
         raise HandError(lineno, f"line {lineno}: bad card {bad!r} in [{text}]") from None
     if n and len(cards) != n:
         raise HandError(lineno, f"line {lineno}: expected {n} cards, got [{text}]")
@@ -94,13 +94,12 @@ def _header(p: type[RakePatterns], lines: Sequence[str], first: int) -> ParsedHa
         if fee is None:
             raise unexpected(first + 2, lines[2])
     view_line = lines[3]
-    if view_line == t.view(None):
+    if view_line == p.server_view:
         view, hero = "server", None
+    elif view_line.startswith(p.player_view) and len(view_line) > len(p.player_view):
+        view, hero = "player", view_line[len(p.player_view) :]
     else:
-        hero = _hero(view_line)
-        if hero is None:
-            raise unexpected(first + 3, view_line)
-        view = "player"
+        raise unexpected(first + 3, view_line)
     if fee is None:
         raise HandError(first + 2, f"line {first + 2}: {fee_error}")
     return ParsedHand(
@@ -117,18 +116,6 @@ def _header(p: type[RakePatterns], lines: Sequence[str], first: int) -> ParsedHa
         view=view,
         hero=hero,
     )
-
-
-_VIEW_OF = t.view("\x00")
-_VIEW_HEAD = _VIEW_OF[: _VIEW_OF.index("\x00")]
-
-
-def _hero(line: str) -> str | None:
-    """The hero named by a player's view line, or None when the line is not one."""
-    if line.startswith(_VIEW_HEAD) and len(line) > len(_VIEW_HEAD):
-        hero = line[len(_VIEW_HEAD) :]
-        return hero if t.view(hero) == line else None
-    return None
 
 
 def parse_lines(p: type[RakePatterns], lines: Sequence[str], first: int) -> ParsedHand:

@@ -55,7 +55,6 @@ from rakestats.formats.rake._text import (
     shows,
     skull,
     total,
-    view,
     zone_seconds,
 )
 from rakestats.formats.rake._unhandled import Unhandled, internal, note
@@ -73,9 +72,16 @@ __all__ = ["Unhandled", "lean_hand"]
 _HEADER = RakePatterns.header_pattern.match
 _TABLE = RakePatterns.table_pattern.match
 _SEAT = RakePatterns.seat_pattern.match
+_SEAT_FIELDS: Final = tuple(
+    RakePatterns.seat_pattern.groupindex[k] for k in ("seat", "name", "chips")
+)
+_HEADER_FIELDS: Final = tuple(
+    RakePatterns.header_pattern.groupindex[k]
+    for k in ("ante", "Y", "m", "d", "H", "M", "S", "zone")
+)
 _SEAT_PREFIX: Final = RakePatterns.seat_prefix
-_SERVER: Final = view(None)
-_PLAYER_VIEW: Final = view("")  # then the hero's name
+_SERVER: Final = RakePatterns.server_view
+_PLAYER_VIEW: Final = RakePatterns.player_view  # then the hero's name
 _AUTO_WIN: Final = SkullAceOutcome.AUTO_WIN
 _I16: Final = 1 << 15
 _DEALT: Final = PIECES.dealt
@@ -164,44 +170,46 @@ def _read(h: LeanHand) -> Settlement:
 
 
 def _header(h: LeanHand) -> None:
+    h.why = HEADER
     m = _HEADER(h.line())
     if m is None:
-        raise Unhandled(HEADER)
+        raise Unhandled(h.why)
     h.site, h.hand_id = m[1], m[2]
-    h.ante = number(m["ante"], HEADER)
+    fields = m.group(*_HEADER_FIELDS)
+    h.ante = number(fields[0], h.why)
     if h.ante <= 0 or not _is_safe(h.site) or _UNSAFE.search(h.hand_id) is not None:
-        raise Unhandled(HEADER)
-    h.played_at = _played_at(m.group("Y", "m", "d", "H", "M", "S", "zone"))
+        raise Unhandled(h.why)
+    h.played_at = _played_at(fields[1:])
     table_line = h.line()
     tab = _tables.get(table_line)
     if tab is None:
         t = _TABLE(table_line)
         if t is None or not _is_safe(t["table"]):
-            raise Unhandled(HEADER)
-        tab = (t["table"], number(t["max_seats"], HEADER), number(t["dealer"], HEADER))
+            raise Unhandled(h.why)
+        tab = (t["table"], number(t["max_seats"], h.why), number(t["dealer"], h.why))
         if tab[1] >= _I16:
-            raise Unhandled(HEADER)
+            raise Unhandled(h.why)
         _clear_caches()
         _tables[table_line] = tab
     h.table, h.max_seats, h.dealer = tab
     if not 1 <= h.dealer <= h.max_seats:
-        raise Unhandled(HEADER)
+        raise Unhandled(h.why)
     fee_line = h.line()
     fee = _fees.get(fee_line)
     if fee is None:
         try:
             fee = read_fee(fee_line)
         except (ValueError, ArithmeticError):
-            raise Unhandled(HEADER) from None
+            raise Unhandled(h.why) from None
         if fee is None:
-            raise Unhandled(HEADER)
+            raise Unhandled(h.why)
         _fees[fee_line] = fee
     h.fee = fee
     view_line = h.line()
     if view_line != _SERVER:
         hero = view_line[len(_PLAYER_VIEW) :]
-        if not hero or view(hero) != view_line:
-            raise Unhandled(HEADER)
+        if not hero or not view_line.startswith(_PLAYER_VIEW):
+            raise Unhandled(h.why)
         h.hero, h.server = hero, False
 
 
@@ -234,31 +242,33 @@ def _played_at(g: tuple[str, ...]) -> int:
 
 
 def _seats(h: LeanHand) -> None:
-    prev = 0
-    while h.i < h.end and h.lines[h.i].startswith(_SEAT_PREFIX):
+    h.why = SEATS
+    seats, names, stacks = h.seats, h.names, h.start_stack
+    lines, max_seats = h.lines, h.max_seats
+    while h.i < h.end and lines[h.i].startswith(_SEAT_PREFIX):
         sm = _SEAT(h.line())
         if sm is None:
-            raise Unhandled(SEATS)
-        seat_no, chips = number(sm["seat"], SEATS), number(sm["chips"], SEATS)
-        seat_name = sm["name"]
-        if not prev < seat_no <= h.max_seats or chips <= 0 or not _good_name(seat_name):
-            raise Unhandled(SEATS)
-        prev = seat_no
-        h.seats.append(seat_no)
-        h.names.append(seat_name)
-        h.start_stack.append(chips)
-    n = h.n = len(h.seats)
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS or len(set(h.names)) != n:
-        raise Unhandled(SEATS)
-    if h.hero is not None and h.hero not in h.names:
-        raise Unhandled(SEATS)
+            raise Unhandled(h.why)
+        seat_text, seat_name, chips_text = sm.group(*_SEAT_FIELDS)
+        seat_no, chips = number(seat_text, h.why), number(chips_text, h.why)
+        prev = seats[-1] if seats else 0
+        if not prev < seat_no <= max_seats or chips <= 0 or not _good_name(seat_name):
+            raise Unhandled(h.why)
+        seats.append(seat_no)
+        names.append(seat_name)
+        stacks.append(chips)
+    n = h.n = len(seats)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS or len(set(names)) != n:
+        raise Unhandled(h.why)
+    if h.hero is not None and h.hero not in names:
+        raise Unhandled(h.why)
     # players by acting position (0 = left of the dealer)
-    h.order = seats_from_left_of_dealer(h.seats, h.dealer)
-    by_seat = {s: k for k, s in enumerate(h.seats)}
-    h.pos_of_seat = {s: j for j, s in enumerate(h.order)}
-    idx = [by_seat[s] for s in h.order]
-    h.name = [h.names[k] for k in idx]
-    h.stack = [h.start_stack[k] for k in idx]
+    order = h.order = seats_from_left_of_dealer(seats, h.dealer)
+    by_seat = {s: k for k, s in enumerate(seats)}
+    h.pos_of_seat = {s: j for j, s in enumerate(order)}
+    idx = [by_seat[s] for s in order]
+    name = h.name = [names[k] for k in idx]
+    h.stack = [stacks[k] for k in idx]
     h.start_stack = list(h.stack)
     h.invested = [0] * n
     h.round_bet = [0] * n
@@ -267,44 +277,50 @@ def _seats(h: LeanHand) -> None:
     h.may_raise = [True] * n
     h.folded_round = [None] * n
     h.category = [None] * n
-    h.known = [h.server or h.name[j] == h.hero for j in range(n)]
+    hero = h.hero
+    h.known = [hero is None or name[j] == hero for j in range(n)]
     h.live = n
 
 
 def _antes(h: LeanHand) -> None:
+    h.why = ANTES
     stack, invested, name, chips = h.stack, h.invested, h.name, h.ante
     for j, line in enumerate(h.take(h.n)):
         amount = min(chips, stack[j])
         left = stack[j] = stack[j] - amount
         invested[j] += amount
         if line != ante(name[j], amount, left == 0):
-            raise Unhandled(ANTES)
+            raise Unhandled(h.why)
 
 
 # ---------------------------------------------------------------------- the deal
 
 
 def _deal(h: LeanHand) -> None:
-    h.expect(DEAL, THE_DEAL)
+    h.why = THE_DEAL
+    h.expect(DEAL)
     head, mid, tail = _DEALT
-    lines = iter(h.take(sum(h.known)))
+    known, name, held, seen = h.known, h.name, h.cards, h.seen
+    lines = h.take(sum(known))
+    k = 0
     for j in range(h.n):
-        if not h.known[j]:
-            h.cards.append([None, None, None])
-            continue
-        text = between(next(lines), head + h.name[j] + mid, tail, THE_DEAL)
-        dealt: list[int | None] = list(cards(text, 3, THE_DEAL))
-        h.cards.append(dealt)
-    h.seen.update([c for held in h.cards for c in held if c is not None])
-    if len(h.seen) != 3 * sum(h.known):
-        raise Unhandled(THE_DEAL)
+        if known[j]:
+            dealt = cards(between(lines[k], head + name[j] + mid, tail, h.why), 3, h.why)
+            seen.update(dealt)
+            held.append([*dealt])
+            k += 1
+        else:
+            held.append([None, None, None])
+    if len(seen) != 3 * k:
+        raise Unhandled(h.why)
 
 
 # ---------------------------------------------------------------------- the end
 
 
 def _reveal(h: LeanHand) -> Settlement:
-    h.expect(REVEAL, THE_REVEAL)
+    h.why = THE_REVEAL
+    h.expect(REVEAL)
     live_pos = [j for j in range(h.n) if not h.folded[j]]
     head, mid, _ = _SHOWS
     said = h.take(len(live_pos))
@@ -313,19 +329,19 @@ def _reveal(h: LeanHand) -> Settlement:
         at = len(who) + len(head)
         end = line.find(mid, at)
         if not line.startswith(who) or not line.startswith(head, len(who)) or end < 0:
-            raise Unhandled(THE_REVEAL)
+            raise Unhandled(h.why)
         text = line[at:end]
-        show = cards(text, 5, THE_REVEAL)
+        show = cards(text, 5, h.why)
         held = h.cards[j]
         if len(set(show)) != 5 or any([c is not None and c not in show for c in held]):
-            raise Unhandled(THE_REVEAL)
+            raise Unhandled(h.why)
         new = [c for c in show if c not in held]
         if len(new) != held.count(None):
-            raise Unhandled(THE_REVEAL)
+            raise Unhandled(h.why)
         size = len(h.seen)
         h.seen.update(new)
         if len(h.seen) != size + len(new):
-            raise Unhandled(THE_REVEAL)
+            raise Unhandled(h.why)
         h.shown_text[j] = text  # card by card as the deck writes them
         h.hole_known[j] = not (None in held[:3] and None in held[3:])
         fill = iter(new)
@@ -333,10 +349,10 @@ def _reveal(h: LeanHand) -> Settlement:
     st = _settle_reveal(h, live_pos)
     for line, j in zip(said, live_pos, strict=True):  # the descriptions the rules give
         if line != shows(h.name[j], h.shown_text[j], st.values[h.order[j]].description):
-            raise Unhandled(THE_REVEAL)
+            raise Unhandled(h.why)
     if st.skull_ace is not None:
         holder, result = st.skull_ace
-        h.expect(skull(h.name[h.pos_of_seat[holder]], result is _AUTO_WIN), THE_REVEAL)
+        h.expect(skull(h.name[h.pos_of_seat[holder]], result is _AUTO_WIN))
     return st
 
 
@@ -351,24 +367,26 @@ def _settle_reveal(h: LeanHand, live_pos: list[int]) -> Settlement:
 
 
 def _pots(h: LeanHand, st: Settlement) -> None:
+    h.why = POTS
     single = len(st.pots) == 1
     collects = 0
     for pot in st.pots:
         for w, share in zip(pot.winners, pot.shares, strict=True):
             if share > 0:
-                h.expect(collected(h.name[h.pos_of_seat[w]], share, pot.index, single), POTS)
+                h.expect(collected(h.name[h.pos_of_seat[w]], share, pot.index, single))
                 collects += 1
     if not collects:
-        raise Unhandled(POTS)
+        raise Unhandled(h.why)
 
 
 def _summary(h: LeanHand, st: Settlement) -> None:
-    h.expect(SUMMARY, THE_SUMMARY)
+    h.why = THE_SUMMARY
+    h.expect(SUMMARY)
     pots: list[int] = []
     if len(st.pots) > 1:
         pots = [st.pots[0].amount + st.house_fee]
         pots += [p.amount for p in st.pots[1:]]
-    h.expect(total(st.total_pot, pots, st.house_fee), THE_SUMMARY)
+    h.expect(total(st.total_pot, pots, st.house_fee))
     if h.end - h.i != h.n:
         raise Unhandled(THE_SUMMARY if h.end - h.i > h.n else SHORT)
     collected_by = st.collected
@@ -382,4 +400,4 @@ def _summary(h: LeanHand, st: Settlement) -> None:
         hand = values[seat].description if held is not None else ""
         won = collected_by[seat]
         if line != outcome(seat, names[k], seat == dealer, folded_round[j] or 0, won, held, hand):
-            raise Unhandled(THE_SUMMARY)
+            raise Unhandled(h.why)

@@ -74,41 +74,43 @@ class _Round:
 
 def play_round(h: LeanHand) -> None:
     """Betting round ``h.rnd``: its header, its actions, the uncalled bet."""
-    h.expect(betting_round(h.rnd), ACTION)
-    round_bet, acted, may_raise = h.round_bet, h.acted, h.may_raise
-    for j in range(h.n):
+    h.why = ACTION
+    h.expect(betting_round(h.rnd))
+    folded, stack, round_bet, acted, may_raise = (
+        h.folded,
+        h.stack,
+        h.round_bet,
+        h.acted,
+        h.may_raise,
+    )
+    n = h.n
+    for j in range(n):
         round_bet[j] = 0
         acted[j] = False
         may_raise[j] = True
     r = _Round(h)
-    j = _next_to_act(h, r, -1)
-    while j >= 0:
+    last = -1
+    while h.live > 1:
+        # the next player to act (one without chips cannot act, as needs_to_act says)
+        for k in range(n):
+            j = (last + 1 + k) % n
+            if folded[j] or not stack[j]:
+                continue
+            if needs_to_act(folded[j], stack[j], round_bet[j], acted[j], r.current_bet, r.able):
+                break
+        else:
+            break  # nobody: the round is over
         _act(h, r, j)
-        j = _next_to_act(h, r, j)
+        last = j
     # the round closes: a bet nobody called goes back
     found = uncalled_bet(round_bet)
     if found is not None:
         j, extra = found
         round_bet[j] -= extra
         h.invested[j] -= extra
-        h.stack[j] += extra
-        h.expect(uncalled(extra, h.name[j]), UNCALLED)
-
-
-def _next_to_act(h: LeanHand, r: _Round, last: int) -> int:
-    """The position of the next player to act after ``last``, or -1: the round is over."""
-    if h.live <= 1:
-        return -1
-    n = h.n
-    folded, stack, round_bet, acted = h.folded, h.stack, h.round_bet, h.acted
-    current_bet, able = r.current_bet, r.able
-    for k in range(n):
-        j = (last + 1 + k) % n
-        if folded[j] or not stack[j]:
-            continue  # cannot act (as needs_to_act says)
-        if needs_to_act(folded[j], stack[j], round_bet[j], acted[j], current_bet, able):
-            return j
-    return -1
+        stack[j] += extra
+        h.why = UNCALLED
+        h.expect(uncalled(extra, h.name[j]))
 
 
 def _act(h: LeanHand, r: _Round, j: int) -> None:
@@ -116,7 +118,7 @@ def _act(h: LeanHand, r: _Round, j: int) -> None:
     line = h.line()
     who = h.name[j]
     if not line.startswith(who):
-        raise Unhandled(ACTION)
+        raise Unhandled(h.why)
     rest = line[len(who) :]
     all_in = rest.endswith(_ALL_IN)
     if all_in:
@@ -129,7 +131,7 @@ def _act(h: LeanHand, r: _Round, j: int) -> None:
     o = betting_options(h.ante, current_bet, r.last_raise, rb, stack[j], h.may_raise[j], others)
     if rest == _FOLD and not all_in:
         if o.call is None:
-            raise Unhandled(ACTION)
+            raise Unhandled(h.why)
         kind, added, to = _FOLDS, 0, rb
         folded[j] = True
         h.folded_round[j] = h.rnd
@@ -137,19 +139,19 @@ def _act(h: LeanHand, r: _Round, j: int) -> None:
         r.able -= 1  # the player to act has chips
     elif rest == _CHECK and not all_in:
         if o.call is not None:
-            raise Unhandled(ACTION)
+            raise Unhandled(h.why)
         kind, added, to = _CHECKS, 0, rb
     elif rest.startswith(_CALL):
         kind = _CALLS
-        added = number(rest[len(_CALL) :], ACTION)
+        added = number(rest[len(_CALL) :], h.why)
         if o.call is None or added != o.call:
-            raise Unhandled(ACTION)
+            raise Unhandled(h.why)
         to = rb + added
     elif rest.startswith(_BET):
         kind = _BETS
-        added = to = number(rest[len(_BET) :], ACTION)
+        added = to = number(rest[len(_BET) :], h.why)
         if o.min_bet is None or o.max_bet is None or not o.min_bet <= added <= o.max_bet:
-            raise Unhandled(ACTION)
+            raise Unhandled(h.why)
         r.last_raise = last_raise_after_bet(added, h.ante)
         r.current_bet = added
         _reopen(h, j)
@@ -163,7 +165,7 @@ def _act(h: LeanHand, r: _Round, j: int) -> None:
     h.acted[j] = True
     h.may_raise[j] = False
     if all_in != (left == 0 and added > 0):
-        raise Unhandled(ACTION)
+        raise Unhandled(h.why)
     if all_in:
         r.able -= 1
     h.actions.append((j, h.rnd, kind, added, to, all_in, facing))
@@ -173,13 +175,13 @@ def _raise(h: LeanHand, r: _Round, j: int, rest: str, lo: int | None, hi: int | 
     """A raise's round total (``rest``: the line after the name, without the all-in)."""
     head, mid, tail = _RAISE
     if not rest.startswith(head) or tail:
-        raise Unhandled(ACTION)
+        raise Unhandled(h.why)
     parts = rest[len(head) :].split(mid)
     if len(parts) != 2:
-        raise Unhandled(ACTION)
-    by, to = number(parts[0], ACTION), number(parts[1], ACTION)
+        raise Unhandled(h.why)
+    by, to = number(parts[0], h.why), number(parts[1], h.why)
     if by != to - r.current_bet or lo is None or hi is None or not lo <= to <= hi:
-        raise Unhandled(ACTION)
+        raise Unhandled(h.why)
     increment = to - r.current_bet
     if raise_reopens(increment, r.last_raise):
         r.last_raise = increment
@@ -197,29 +199,31 @@ def _reopen(h: LeanHand, j: int) -> None:
 
 def play_middle(h: LeanHand) -> None:
     """The middle cards."""
-    h.expect(MIDDLE, MIDDLE_CARDS)
+    h.why = MIDDLE_CARDS
+    h.expect(MIDDLE)
     n = h.n
-    text = between(h.line(), _UP[0], _UP[1], MIDDLE_CARDS)
-    h.middle_up = cards(text, n, MIDDLE_CARDS)
+    text = between(h.line(), _UP[0], _UP[1], h.why)
+    h.middle_up = cards(text, n, h.why)
     h.middle_up_text = text
     if h.server:
-        text = between(h.line(), _DOWN[0], _DOWN[1], MIDDLE_CARDS)
-        h.middle_down = list(cards(text, n, MIDDLE_CARDS))
+        text = between(h.line(), _DOWN[0], _DOWN[1], h.why)
+        h.middle_down = list(cards(text, n, h.why))
         h.middle_down_text = text
     else:
-        h.expect(_FACE_DOWN_COUNT_OF[n], MIDDLE_CARDS)
+        h.expect(_FACE_DOWN_COUNT_OF[n])
         h.middle_down = [None] * n
     fresh = [c for c in (*h.middle_up, *h.middle_down) if c is not None]
     size = len(h.seen)
     h.seen.update(fresh)
     if len(h.seen) != size + len(fresh):
-        raise Unhandled(MIDDLE_CARDS)
+        raise Unhandled(h.why)
 
 
 def play_pickup(h: LeanHand) -> None:
     """Pick-up ``h.rnd``."""
+    h.why = PICK_UP
     pick_no = h.rnd
-    h.expect(pickup(pick_no), PICK_UP)
+    h.expect(pickup(pick_no))
     lines = iter(h.take(h.live))
     category, held = h.category, h.cards
     for j in range(h.n):
@@ -245,28 +249,28 @@ def _picked(h: LeanHand, j: int, line: str) -> tuple[int | None, bool]:
     middle_up, middle_down = h.middle_up, h.middle_down
     if line.endswith(_HIDDEN) and len(line) == len(who) + len(_HIDDEN) and line.startswith(who):
         if known or None not in middle_down:
-            raise Unhandled(PICK_UP)
+            raise Unhandled(h.why)
         middle_down.remove(None)
         return None, False
     head, up_tail, down_tail = _PICK
-    if not line.startswith(who) or not line.startswith(head, len(who)):
-        raise Unhandled(PICK_UP)
     face_up = line.endswith(up_tail)
     tail = up_tail if face_up else down_tail
-    card = CARD.get(between(line, who + head, tail, PICK_UP))
+    if not (line.startswith(who) and line.startswith(head, len(who)) and line.endswith(tail)):
+        raise Unhandled(h.why)
+    card = CARD.get(line[len(who) + len(head) : len(line) - len(tail)])
     if card is None:
-        raise Unhandled(PICK_UP)
+        raise Unhandled(h.why)
     if face_up:
         if card not in middle_up:
-            raise Unhandled(PICK_UP)
+            raise Unhandled(h.why)
         middle_up.remove(card)
     elif not known:
-        raise Unhandled(PICK_UP)
+        raise Unhandled(h.why)
     elif card in middle_down:
         middle_down.remove(card)
     elif None in middle_down and card not in h.seen:
         h.seen.add(card)
         middle_down.remove(None)
     else:
-        raise Unhandled(PICK_UP)
+        raise Unhandled(h.why)
     return card, face_up

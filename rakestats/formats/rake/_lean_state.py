@@ -26,8 +26,8 @@ _SKULL: Final = ACE_OF_SKULLS.index
 _PICKUP_COLUMNS: Final = ("pickup", "face_up", "card", "category_before", "category_after")
 
 
-# the reasons for passing a hand to the full parser (the ingest counts them): the part
-# of the hand the fast path was reading, or what it found
+# Why the fast path passes a hand to the full parser (the ingest counts the reasons):
+# the part of the hand it was reading (:attr:`LeanHand.why`), or what it found.
 HEADER, SEATS, ANTES, THE_DEAL, ACTION, UNCALLED, MIDDLE_CARDS, PICK_UP = (
     "header", "seats", "antes", "deal", "action", "uncalled bet", "middle cards", "pick-up",
 )  # fmt: skip
@@ -71,6 +71,7 @@ class LeanHand:
         self.lines = lines
         self.end = len(lines)
         self.i = 0
+        self.why = HEADER  # the part of the hand being read: the reason if it fails
         self.site = ""
         self.hand_id = ""
         self.table = ""
@@ -129,13 +130,13 @@ class LeanHand:
         self.i = i + k
         return taken
 
-    def expect(self, want: str, why: str) -> None:
-        """The next line is ``want`` (else the hand is declined: ``why``)."""
+    def expect(self, want: str) -> None:
+        """The next line is ``want`` (else the hand is declined: :attr:`why`)."""
         i = self.i
         if i >= self.end:
             raise Unhandled(SHORT)
         if self.lines[i] != want:
-            raise Unhandled(why)
+            raise Unhandled(self.why)
         self.i = i + 1
 
 

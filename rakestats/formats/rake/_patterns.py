@@ -111,6 +111,7 @@ _WHO = _m.text("name")
 _CARDS = _m.text("cards", ".*?")
 _N1, _N2 = _m.number("amount"), _m.number("to")
 _PERCENT = _m.text("percent", r"[0-9]{1,3}(?:\.[0-9]{1,2})?")
+_SEAT = t.seat(_m.number("seat"), _WHO, _m.number("chips"))
 _WHEN = (
     re.sub(
         "%([YmdHMS])",
@@ -137,10 +138,10 @@ class RakePatterns:
         re.compile(_m.regex(t.house_fee(t.fee_terms(_PERCENT, _m.number("cap"))))),
         re.compile(_m.regex(t.house_fee(t.fee_terms(_PERCENT, None)))),
     )
-    seat_pattern: ClassVar[re.Pattern[str]] = re.compile(
-        _m.regex(t.seat(_m.number("seat"), _WHO, _m.number("chips")))
-    )
-    seat_prefix: ClassVar[str] = _m.pieces(t.seat(_m.number("seat"), _WHO, 0))[0]
+    server_view: ClassVar[str] = t.view(None)
+    player_view: ClassVar[str] = _m.pieces(t.view(_WHO))[0]  # then the hero's name
+    seat_pattern: ClassVar[re.Pattern[str]] = re.compile(_m.regex(_SEAT))
+    seat_prefix: ClassVar[str] = _m.pieces(_SEAT)[0]
     # the lines the rules decide, told apart before their values are compared
     ante_pattern: ClassVar[re.Pattern[str]] = _compile(
         _m, _tail(_m, _WHO, t.ante(_WHO, _N1, True)), _tail(_m, _WHO, t.ante(_WHO, _N1, False)),
