@@ -16,16 +16,17 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 @pytest.fixture(scope="module")
-def wh(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
-    w = Warehouse(tmp_path_factory.mktemp("stud-report") / "wh")
-    w.ingest([DATA / "stud", DATA / "razz"])
-    return w
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Warehouse, str]:
+    """The warehouse of every room's stud files, and its report (HTML)."""
+    root = tmp_path_factory.mktemp("stud-report")
+    wh = Warehouse(root / "wh")
+    wh.ingest([DATA / "stud", DATA / "razz"])
+    return wh, build_report(wh, root / "r.html", warehouse="wh").html.read_text("utf-8")
 
 
 @pytest.fixture(scope="module")
-def page(wh: Warehouse, tmp_path_factory: pytest.TempPathFactory) -> str:
-    out = tmp_path_factory.mktemp("stud-report-out") / "r.html"
-    return build_report(wh, out, warehouse="wh").html.read_text(encoding="utf-8")
+def page(built: tuple[Warehouse, str]) -> str:
+    return built[1]
 
 
 def _section(page: str, sid: str) -> str:
@@ -91,10 +92,10 @@ def test_seven_card_stud_steals_as_the_files_say(page: str) -> None:
 
 
 @pytest.mark.slow
-def test_stud_rooms_pdf(wh: Warehouse, tmp_path: Path) -> None:
+def test_stud_rooms_pdf(built: tuple[Warehouse, str], tmp_path: Path) -> None:
     import pdfplumber
 
-    summary = build_report(wh, tmp_path / "r.html", pdf=tmp_path / "r.pdf", warehouse="wh")
+    summary = build_report(built[0], tmp_path / "r.html", pdf=tmp_path / "r.pdf", warehouse="wh")
     assert summary.pdf is not None
     with pdfplumber.open(summary.pdf) as pdf:
         text = "\n".join(p.extract_text() or "" for p in pdf.pages)
