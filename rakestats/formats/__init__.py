@@ -87,6 +87,18 @@ def _sniff(first: str | None, name: str) -> type[SiteParser] | None:
     return parser
 
 
+def _format_reason(first: str) -> str | None:
+    """Why a file whose first non-blank line is ``first`` is in no known format."""
+    try:
+        _sniff(first, "")
+    except UnrecognizedFileError as exc:
+        return exc.reason
+    return None
+
+
+_io.set_recogniser(_format_reason)
+
+
 def iter_file(
     path: str | os.PathLike[str],
     *,

@@ -66,6 +66,7 @@ __all__ = [
     "iter_byte_blocks",
     "iter_text_blocks",
     "open_regular",
+    "set_recogniser",
     "sources_of",
     "zip_member_names",
 ]
@@ -321,13 +322,19 @@ def _format_problem(head: bytes, complete: bool) -> str | None:
     first, cut = _first_line_in(io.BytesIO(head))
     if first is None or (cut and not complete):
         return None  # the head says nothing for sure: reading the file will
-    from rakestats.formats import UnrecognizedFileError, _sniff  # the readers' own test
+    return None if _recogniser is None else _recogniser(first)
 
-    try:
-        _sniff(first, "")
-    except UnrecognizedFileError as exc:
-        return exc.reason
-    return None
+
+#: How a first line is judged: the reason it is in no known format, or None. The
+#: readers know the formats, so :mod:`rakestats.formats` sets it when it is imported
+#: (which importing this module does first); until then every line may be read.
+_recogniser: Callable[[str], str | None] | None = None
+
+
+def set_recogniser(recognise: Callable[[str], str | None]) -> None:
+    """Judge first lines with ``recognise`` (the readers' own test of a format)."""
+    global _recogniser
+    _recogniser = recognise
 
 
 def _first_line_in(stream: Stream, begin: bool = True) -> tuple[str | None, bool]:
