@@ -26,6 +26,7 @@ from rakestats.warehouse import (
     PENDING_SECONDS,
     CompactSummary,
     IngestSummary,
+    ProgressFn,
     RetrySummary,
     Store,
     compact,
@@ -33,7 +34,6 @@ from rakestats.warehouse import (
     retry_quarantined,
     watch_paths,
 )
-from rakestats.warehouse._ingest import ProgressFn
 
 __all__ = ["Warehouse"]
 

@@ -16,6 +16,7 @@ from rakestats.warehouse._ingest import (
     COMMIT_EVERY,
     PENDING_SECONDS,
     IngestSummary,
+    ProgressFn,
     ingest_paths,
     walk,
 )
@@ -44,6 +45,7 @@ __all__ = [
     "DaskUnavailableError",
     "IngestSummary",
     "PartDerivation",
+    "ProgressFn",
     "RetrySummary",
     "Snapshot",
     "Store",

@@ -17,18 +17,21 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from rakestats.formats.absolute._header import HEADER, game_words, parse_header
-from rakestats.formats.stud import AMOUNT, StudHeader, StudReader
-from rakestats.formats.stud._grammar import LineReader
-from rakestats.formats.stud._ledger import mark_all_ins
-from rakestats.formats.stud._model import (
+from rakestats.formats.stud import (
+    AMOUNT,
     ActLine,
     AnteLine,
     Item,
+    LineReader,
     ParsedStudHand,
     RoomRules,
     StreetLine,
+    StudHeader,
+    StudReader,
+    hand_of,
+    mark_all_ins,
+    seats_in_order,
 )
-from rakestats.formats.stud._seats import hand_of, seats_in_order
 
 __all__ = ["AbsoluteParser", "rewrite"]
 

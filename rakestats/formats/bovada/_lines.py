@@ -15,20 +15,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rakestats.cards import StdCard
-from rakestats.formats.stud import AMOUNT, StudHeader, fail, parse_money
-from rakestats.formats.stud._grammar import cards_of
-from rakestats.formats.stud._ledger import Ledger
-from rakestats.formats.stud._model import (
+from rakestats.formats.stud import (
+    AMOUNT,
     ActLine,
     AnteLine,
     CollectLine,
     DealtLine,
     Item,
+    Ledger,
     MuckLine,
     SeatLine,
     ShowLine,
     StreetLine,
+    StudHeader,
     UncalledLine,
+    cards_of,
+    fail,
+    parse_money,
 )
 
 __all__ = ["HERO", "BodyReader", "read_seat"]

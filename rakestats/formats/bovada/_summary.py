@@ -21,14 +21,16 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from rakestats.formats.stud import AMOUNT, fail, parse_money
-from rakestats.formats.stud._model import (
+from rakestats.formats.stud import (
+    AMOUNT,
     ActLine,
     CollectLine,
     Item,
     StreetLine,
     SummarySeat,
     TotalLine,
+    fail,
+    parse_money,
 )
 
 __all__ = ["bets_of", "summary_seat", "total_line"]

@@ -17,17 +17,20 @@ from dataclasses import replace
 from rakestats.formats.bovada._header import HEADER, game_words, parse_header
 from rakestats.formats.bovada._lines import HERO, BodyReader, read_seat
 from rakestats.formats.bovada._summary import bets_of, summary_seat, total_line
-from rakestats.formats.stud import StudHeader, StudReader, fail, parse_money
-from rakestats.formats.stud._ledger import mark_all_ins
-from rakestats.formats.stud._model import (
+from rakestats.formats.stud import (
     ActLine,
     Item,
     ParsedStudHand,
     RoomRules,
     SeatLine,
     StreetLine,
+    StudHeader,
+    StudReader,
+    fail,
+    hand_of,
+    mark_all_ins,
+    parse_money,
 )
-from rakestats.formats.stud._seats import hand_of
 from rakestats.records import HandRecord
 
 __all__ = ["BovadaParser"]

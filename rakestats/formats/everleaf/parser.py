@@ -20,18 +20,21 @@ from typing import ClassVar
 
 from rakestats.cards import StdCard
 from rakestats.formats.everleaf._header import HEADER, game_words, hand_id, parse_header
-from rakestats.formats.stud import StudHeader, StudReader
-from rakestats.formats.stud._grammar import LineReader
-from rakestats.formats.stud._ledger import mark_all_ins, uncalled_line
-from rakestats.formats.stud._model import (
+from rakestats.formats.stud import (
     CollectLine,
     DealtLine,
     Item,
+    LineReader,
     ParsedStudHand,
     RoomRules,
     StreetLine,
+    StudHeader,
+    StudReader,
+    hand_of,
+    mark_all_ins,
+    seats_in_order,
+    uncalled_line,
 )
-from rakestats.formats.stud._seats import hand_of, seats_in_order
 
 __all__ = ["EverleafParser"]
 

@@ -22,8 +22,15 @@ from __future__ import annotations
 
 import re
 
-from rakestats.formats.stud import StudHeader, classify_game, fail, parse_money, to_utc
-from rakestats.formats.stud._common import CURRENCY_SYMBOLS, MONTHS
+from rakestats.formats.stud import (
+    CURRENCY_SYMBOLS,
+    MONTHS,
+    StudHeader,
+    classify_game,
+    fail,
+    parse_money,
+    to_utc,
+)
 
 __all__ = ["HEADER", "game_words", "parse_header"]
 

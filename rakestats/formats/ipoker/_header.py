@@ -34,8 +34,14 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from rakestats.formats.stud import StudHeader, classify_game, fail, parse_money
-from rakestats.formats.stud._common import CURRENCY_SYMBOLS, MONTHS
+from rakestats.formats.stud import (
+    CURRENCY_SYMBOLS,
+    MONTHS,
+    StudHeader,
+    classify_game,
+    fail,
+    parse_money,
+)
 
 __all__ = ["HEADER", "Session", "amount", "game_header"]
 

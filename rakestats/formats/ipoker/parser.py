@@ -22,8 +22,7 @@ from typing import ClassVar
 from rakestats.cards import CardError, StdCard, parse_std_card
 from rakestats.formats.ipoker._header import HEADER, Session, amount, game_header
 from rakestats.formats.stud import StudHeader, fail
-from rakestats.formats.xmlstud._events import Act, Cards, EventHand, Player, Win
-from rakestats.formats.xmlstud._xml import Node, parse_xml
+from rakestats.formats.xmlstud import Act, Cards, EventHand, Node, Player, Win, parse_xml
 from rakestats.formats.xmlstud.reader import XmlStudReader
 
 __all__ = ["IPokerParser"]

@@ -22,8 +22,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rakestats.formats.stud import StudHeader, classify_game, fail, parse_money, to_utc
-from rakestats.formats.stud._common import CURRENCY_SYMBOLS
+from rakestats.formats.stud import (
+    CURRENCY_SYMBOLS,
+    StudHeader,
+    classify_game,
+    fail,
+    parse_money,
+    to_utc,
+)
 
 __all__ = ["HEADER", "TABLE", "parse_header"]
 

@@ -20,9 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rakestats.formats.stud import AMOUNT, parse_money
-from rakestats.formats.stud._model import CollectLine
-from rakestats.formats.stud._terse import Closing, SeatResult
+from rakestats.formats.stud import AMOUNT, Closing, CollectLine, SeatResult, parse_money
 
 __all__ = ["read_closing"]
 

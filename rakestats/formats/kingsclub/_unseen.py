@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from rakestats.cards import STD_DECK, StdCard
-from rakestats.formats.stud._model import DealtLine, Item, ShowLine, StreetLine
+from rakestats.formats.stud import DealtLine, Item, ShowLine, StreetLine
 from rakestats.records import HandRecord
 from rakestats.stud import evaluate_high, evaluate_low
 

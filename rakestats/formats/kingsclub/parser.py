@@ -25,10 +25,16 @@ from rakestats.cards import StdCard
 from rakestats.formats.kingsclub._header import HEADER, TABLE, parse_header
 from rakestats.formats.kingsclub._summary import read_closing
 from rakestats.formats.kingsclub._unseen import fill_unseen, without_unseen
-from rakestats.formats.stud import AMOUNT, StudHeader, fail
-from rakestats.formats.stud._grammar import read_seats
-from rakestats.formats.stud._model import ParsedStudHand
-from rakestats.formats.stud._terse import Terse, TerseReader, third_street_opened
+from rakestats.formats.stud import (
+    AMOUNT,
+    ParsedStudHand,
+    StudHeader,
+    Terse,
+    TerseReader,
+    fail,
+    read_seats,
+    third_street_opened,
+)
 from rakestats.records import HandRecord
 
 __all__ = ["KingsClubParser"]

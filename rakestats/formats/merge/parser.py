@@ -20,16 +20,17 @@ from typing import ClassVar
 from rakestats.cards import CardError, StdCard, parse_std_card
 from rakestats.formats.merge._header import HEADER, NEW_RAISES, Description, game_header
 from rakestats.formats.stud import StudHeader, fail, parse_money
-from rakestats.formats.xmlstud._events import (
+from rakestats.formats.xmlstud import (
     Act,
     Cards,
     EventHand,
+    Node,
     Player,
     Show,
     Win,
     chips_put,
+    parse_xml,
 )
-from rakestats.formats.xmlstud._xml import Node, parse_xml
 from rakestats.formats.xmlstud.reader import XmlStudReader
 
 __all__ = ["MergeParser"]

@@ -29,8 +29,14 @@ import re
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from rakestats.formats.stud import StudHeader, classify_game, fail, parse_money, to_utc
-from rakestats.formats.stud._common import CURRENCY_SYMBOLS
+from rakestats.formats.stud import (
+    CURRENCY_SYMBOLS,
+    StudHeader,
+    classify_game,
+    fail,
+    parse_money,
+    to_utc,
+)
 
 __all__ = ["HEADER", "MAX_SEATS", "game_words", "parse_header"]
 

@@ -25,10 +25,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rakestats.formats.stud import AMOUNT, fail, parse_money
-from rakestats.formats.stud._grammar import cards_of
-from rakestats.formats.stud._model import CollectLine
-from rakestats.formats.stud._terse import Closing, SeatResult
+from rakestats.formats.stud import (
+    AMOUNT,
+    Closing,
+    CollectLine,
+    SeatResult,
+    cards_of,
+    fail,
+    parse_money,
+)
 
 __all__ = ["read_closing"]
 

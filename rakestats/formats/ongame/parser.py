@@ -17,10 +17,15 @@ from typing import ClassVar
 
 from rakestats.formats.ongame._header import HEADER, game_words, parse_header
 from rakestats.formats.ongame._summary import read_closing
-from rakestats.formats.stud import AMOUNT, StudHeader, fail
-from rakestats.formats.stud._grammar import read_seats
-from rakestats.formats.stud._model import ParsedStudHand
-from rakestats.formats.stud._terse import Terse, TerseReader
+from rakestats.formats.stud import (
+    AMOUNT,
+    ParsedStudHand,
+    StudHeader,
+    Terse,
+    TerseReader,
+    fail,
+    read_seats,
+)
 
 __all__ = ["OnGameParser"]
 

@@ -17,9 +17,15 @@ from typing import ClassVar
 
 from rakestats.formats._base import ParseResult
 from rakestats.formats.partypoker._header import HEADER, HISTORY, STARTS, parse_header
-from rakestats.formats.stud import AMOUNT, StudHeader, StudReader
-from rakestats.formats.stud._grammar import LineReader
-from rakestats.formats.stud._model import ParsedStudHand, RoomRules, SeatLine
+from rakestats.formats.stud import (
+    AMOUNT,
+    LineReader,
+    ParsedStudHand,
+    RoomRules,
+    SeatLine,
+    StudHeader,
+    StudReader,
+)
 
 __all__ = ["PartyPokerParser"]
 

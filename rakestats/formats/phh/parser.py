@@ -28,7 +28,7 @@ from zoneinfo import ZoneInfo
 
 from rakestats.formats._base import HandError, ParseResult, SiteParser
 from rakestats.formats.phh._replay import PhhError, PhhReplay
-from rakestats.formats.stud._record import player_records
+from rakestats.formats.stud import player_records
 from rakestats.razz.engine import StudHand
 from rakestats.records import Game, HandRecord, PotRecord, SkipRecord
 

@@ -21,8 +21,15 @@ from __future__ import annotations
 
 import re
 
-from rakestats.formats.stud import StudHeader, classify_game, fail, parse_money, to_utc
-from rakestats.formats.stud._common import CURRENCY_SYMBOLS, ZONES
+from rakestats.formats.stud import (
+    CURRENCY_SYMBOLS,
+    ZONES,
+    StudHeader,
+    classify_game,
+    fail,
+    parse_money,
+    to_utc,
+)
 
 __all__ = ["HEADER", "parse_header"]
 

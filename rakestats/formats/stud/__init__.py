@@ -2,18 +2,83 @@
 hands of every room. A room's reader subclasses :class:`StudReader` and supplies its
 patterns and header (see docs/rooms.md, "Adding a room")."""
 
-from rakestats.formats.stud._common import fail, parse_money, to_utc
-from rakestats.formats.stud._model import StudHeader
+from rakestats.formats.stud._common import (
+    CURRENCY_SYMBOLS,
+    MONTHS,
+    ZONES,
+    fail,
+    parse_money,
+    to_utc,
+)
+from rakestats.formats.stud._grammar import LineReader, cards_of, read_seats
+from rakestats.formats.stud._ledger import Ledger, mark_all_ins, uncalled_line
+from rakestats.formats.stud._model import (
+    ActLine,
+    AnteLine,
+    CollectLine,
+    DealtLine,
+    Item,
+    MuckLine,
+    ParsedStudHand,
+    RoomRules,
+    SeatLine,
+    ShowLine,
+    StreetLine,
+    StudHeader,
+    SummarySeat,
+    TotalLine,
+    UncalledLine,
+)
 from rakestats.formats.stud._patterns import AMOUNT, StudPatterns
+from rakestats.formats.stud._record import player_records
+from rakestats.formats.stud._seats import hand_of, seats_in_order
+from rakestats.formats.stud._terse import (
+    Closing,
+    SeatResult,
+    Terse,
+    TerseReader,
+    third_street_opened,
+)
 from rakestats.formats.stud.reader import StudReader, classify_game
 
 __all__ = [
     "AMOUNT",
+    "CURRENCY_SYMBOLS",
+    "MONTHS",
+    "ZONES",
+    "ActLine",
+    "AnteLine",
+    "Closing",
+    "CollectLine",
+    "DealtLine",
+    "Item",
+    "Ledger",
+    "LineReader",
+    "MuckLine",
+    "ParsedStudHand",
+    "RoomRules",
+    "SeatLine",
+    "SeatResult",
+    "ShowLine",
+    "StreetLine",
     "StudHeader",
     "StudPatterns",
     "StudReader",
+    "SummarySeat",
+    "Terse",
+    "TerseReader",
+    "TotalLine",
+    "UncalledLine",
+    "cards_of",
     "classify_game",
     "fail",
+    "hand_of",
+    "mark_all_ins",
     "parse_money",
+    "player_records",
+    "read_seats",
+    "seats_in_order",
+    "third_street_opened",
     "to_utc",
+    "uncalled_line",
 ]

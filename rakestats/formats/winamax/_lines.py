@@ -21,14 +21,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from rakestats.formats.stud import fail
-from rakestats.formats.stud._model import (
+from rakestats.formats.stud import (
     ActLine,
     CollectLine,
     Item,
     ShowLine,
     StreetLine,
     SummarySeat,
+    fail,
 )
 
 __all__ = ["check_summary", "clean_line", "raises_with_bring_in"]

@@ -17,10 +17,18 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import ClassVar
 
-from rakestats.formats.stud import AMOUNT, StudHeader, StudReader, fail
-from rakestats.formats.stud._grammar import read_seats
-from rakestats.formats.stud._ledger import mark_all_ins
-from rakestats.formats.stud._model import CollectLine, DealtLine, ParsedStudHand, TotalLine
+from rakestats.formats.stud import (
+    AMOUNT,
+    CollectLine,
+    DealtLine,
+    ParsedStudHand,
+    StudHeader,
+    StudReader,
+    TotalLine,
+    fail,
+    mark_all_ins,
+    read_seats,
+)
 from rakestats.formats.winamax._header import HEADER, TABLE, game_name, parse_header
 from rakestats.formats.winamax._lines import check_summary, clean_line, raises_with_bring_in
 from rakestats.records import HandRecord

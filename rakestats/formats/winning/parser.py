@@ -18,10 +18,16 @@ import re
 from collections.abc import Sequence
 from typing import ClassVar
 
-from rakestats.formats.stud import AMOUNT, StudHeader, fail
-from rakestats.formats.stud._grammar import read_seats
-from rakestats.formats.stud._model import ParsedStudHand
-from rakestats.formats.stud._terse import Terse, TerseReader, third_street_opened
+from rakestats.formats.stud import (
+    AMOUNT,
+    ParsedStudHand,
+    StudHeader,
+    Terse,
+    TerseReader,
+    fail,
+    read_seats,
+    third_street_opened,
+)
 from rakestats.formats.winning._header import (
     GAME_ID,
     HEADER,

@@ -18,8 +18,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from rakestats.cards import StdCard
-from rakestats.formats.stud._common import fail
-from rakestats.formats.stud._model import (
+from rakestats.formats.stud import (
     ActLine,
     AnteLine,
     CollectLine,
@@ -33,6 +32,7 @@ from rakestats.formats.stud._model import (
     StreetLine,
     StudHeader,
     UncalledLine,
+    fail,
 )
 
 __all__ = ["Act", "Cards", "EventHand", "Player", "Show", "Win", "build", "chips_put", "infer_bets"]
