@@ -31,39 +31,31 @@ from rakestats.report._definitions import (
     STUD_DEFINITIONS,
 )
 from rakestats.report._figures import Chart, png_base64
+from rakestats.report._games import rounds_tables, stud_section
 from rakestats.report._profile import REFERENCE_MIN_HANDS, SKULL_HAND_LIMIT, Profile
 from rakestats.report._tables import (
     AUTO_LOSS_TABLE,
     BY_POSITION_TABLE,
     BY_TABLE_SIZE_TABLE,
     CATEGORY_TABLE,
-    HIGH_CATEGORY_TABLE,
     LOW_CATEGORY_TABLE,
     POSITION_TABLE,
     PROFILE_SESSIONS_TABLE,
     SESSIONS_TABLE,
     SKULL_HANDS_TABLE,
     SKULL_TABLE,
-    SPLIT_POT_TABLE,
     STATS_TABLE,
-    STEAL_TABLE,
-    STUD_RESULTS_TABLE,
     STUD_STREET_TABLE,
     STUD_TABLE,
     STYLE_TABLE,
-    THIRD_STREET_TABLE,
     Table,
     category_counts,
-    high_category_counts,
     low_category_counts,
-    rounds_columns,
     session_summary,
     table,
 )
 from rakestats.stats import (
     STAT_COLUMNS,
-    STREETS,
-    STUD_GAMES,
     Kind,
     cell_text,
     game_title,
@@ -110,15 +102,6 @@ RAKE_SECTIONS = ("positions", "skull", "reveal")
 # After the Reveal, a section for each stud game the filtered hands hold: its id is the
 # game (``razz``, ``stud``, ``stud8``), its heading the game's name.
 PROFILES_SECTION = ("profiles", "Player profiles")
-# What a stud game's section says first.
-_STUD_INTROS = {
-    "razz": "Razz: the lowest hand wins (ace-to-five: straights and flushes do not count, "
-    "the Ace is low); the highest up card brings in.",
-    "stud": "Seven-Card Stud: the highest hand wins; the lowest up card brings in.",
-    "stud8": "Stud Hi/Lo, eight or better: the pot is split between the highest hand and the "
-    "lowest hand of five different ranks, eight or lower (without such a low, the high "
-    "hand takes it all); the lowest up card brings in.",
-}
 
 _OPTIONS = {
     "players": "--player",
@@ -278,59 +261,6 @@ def _results_table(data: ReportData) -> Table:
     return table(df, STATS_TABLE, "stats", sort=[("hands", True), ("player", False)], totals=True)
 
 
-def _rounds_tables(data: ReportData) -> list[tuple[str, Table]]:
-    out = []
-    for game in ("rake", *STUD_GAMES):
-        part = data.stats[data.stats["game"] == game] if not data.stats.empty else data.stats
-        if part.empty:
-            continue
-        names = list(STREETS) if is_stud(game) else ["r1", "r2", "r3"]
-        if part["currency"].nunique(dropna=False) > 1:  # one player's rows apart
-            part = part.assign(
-                player=[f"{p} ({c})" for p, c in zip(part["player"], part["currency"], strict=True)]
-            )
-        title = f"{game_title(game)}: " + (
-            "3rd to 7th street" if is_stud(game) else "rounds 1 to 3"
-        )
-        out.append(
-            (title, table(part, rounds_columns(names), f"rounds-{game}", sort=[("hands", True)]))
-        )
-    return out
-
-
-def _stud_section(data: ReportData, game: str) -> dict[str, Any]:
-    """The tables of one stud game's section."""
-    rows = data.stud_of(game)
-    shows = data.stud_showdowns[data.stud_showdowns["game"] == game]
-    razz = game == "razz"
-    showdown = (
-        table(low_category_counts(shows), LOW_CATEGORY_TABLE, f"lows-{game}", totals=True)
-        if razz
-        else table(high_category_counts(shows), HIGH_CATEGORY_TABLE, f"highs-{game}", totals=True)
-    )
-    by_hands = [("hands", True)]
-    chances = ["steal_chances", "fold_to_steal_chances", "fold_to_complete_chances"]
-    stealing = rows[(rows[chances] > 0).any(axis=1)] if not rows.empty else rows
-    shown_down = rows[rows["showdowns"] > 0] if not rows.empty else rows
-    return {
-        "game": game,
-        "title": game_title(game),
-        "intro": _STUD_INTROS.get(game, ""),
-        "results": table(rows, STUD_RESULTS_TABLE, f"stud-{game}", sort=by_hands, totals=True),
-        "third": table(rows, THIRD_STREET_TABLE, f"third-{game}", sort=by_hands),
-        "steals": table(
-            stealing, STEAL_TABLE, f"steals-{game}", sort=[("steal_chances", True), *by_hands]
-        ),
-        "split": table(
-            shown_down, SPLIT_POT_TABLE, "split-pots", sort=[("showdowns", True), *by_hands]
-        )
-        if game == "stud8"
-        else None,
-        "showdown_title": "Lows at the showdown" if razz else "High hands at the showdown",
-        "showdown": showdown,
-    }
-
-
 _NO_REVEAL_STYLE = stat_columns(
     [c.key for c in STYLE_TABLE], titles={"won_no_reveal_pct": "won w/o showdown"}
 )
@@ -431,7 +361,7 @@ def _context(data: ReportData, charts: list[Chart], paper: str) -> dict[str, Any
         "figures": _figures(charts),
         "results": _results_table(data),
         "style": table(data.stats, style, "style", sort=[("hands", True)]),
-        "rounds": _rounds_tables(data),
+        "rounds": rounds_tables(data),
         "sessions": table(
             session_summary(data.sessions),
             SESSIONS_TABLE,
@@ -459,7 +389,7 @@ def _context(data: ReportData, charts: list[Chart], paper: str) -> dict[str, Any
         "lows": table(
             low_category_counts(data.stud_showdowns), LOW_CATEGORY_TABLE, "lows", totals=True
         ),
-        "stud_sections": {g: _stud_section(data, g) for g in data.stud_games},
+        "stud_sections": {g: stud_section(data, g) for g in data.stud_games},
         "profiles": [_profile(p, data.warehouse) for p in data.profiles],
         "definitions": terms,
         "dominance": f"{100 * DOMINANCE_THRESHOLD:.0f}%",
