@@ -32,13 +32,22 @@ _CAP_RAISES = 3  # a completion (or bet) and three raises per street
 # hijack).
 STEAL_BEHIND = 2
 
-# The bring-in's next action, facing a steal that nobody else called or raised.
+_OPENS = "('complete', 'bet')"
+# A first 3rd-street action after the bring-in and only folds, with at most
+# STEAL_BEHIND players left to act behind (the bring-in aside).
+_STEAL_CHANCE = (
+    "(nth = 1 AND hand_nth >= 2 AND first_kind = 'bring_in' AND opened_before = 0 "
+    f"AND calls_before = 0 AND actors - hand_nth <= {STEAL_BEHIND})"
+)
+# The bring-in's next action, facing a steal that nobody else called or raised: the one
+# completion so far came first in from a steal seat.
 _FACED_STEAL = (
-    "own_first = 'bring_in' AND nth = 2 AND stolen AND raises_before = 0 AND calls_before = 0"
+    "(own_first = 'bring_in' AND nth = 2 AND opened_before = 1 AND raises_before = 0 "
+    f"AND calls_before = 0 AND open_nth >= 2 AND actors - open_nth <= {STEAL_BEHIND})"
 )
 
-# Each 3rd-street action with what came before it in the street and whether the first
-# opening (completion) of the street was a steal (``t`` below).
+# Each 3rd-street action with what came before it in the street (``third0``), and the
+# street's players, first opening and whether anyone called or raised (``third``).
 _THIRD = f"""
 third0 AS (
     SELECT a.hand_key, a.player AS screen_name, a.kind, a.seq, a.facing_bet,
@@ -46,7 +55,7 @@ third0 AS (
         first_value(a.kind) OVER own AS own_first,
         row_number() OVER street AS hand_nth,
         first_value(a.kind) OVER street AS first_kind,
-        coalesce(sum(CASE WHEN a.kind IN ('complete', 'bet') THEN 1 ELSE 0 END) OVER w, 0)
+        coalesce(sum(CASE WHEN a.kind IN {_OPENS} THEN 1 ELSE 0 END) OVER w, 0)
             AS opened_before,
         coalesce(sum(CASE WHEN a.kind = 'raise' THEN 1 ELSE 0 END) OVER w, 0)
             AS raises_before,
@@ -58,35 +67,32 @@ third0 AS (
         w AS (PARTITION BY a.hand_key ORDER BY a.seq
               ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
 ),
-third1 AS (
-    SELECT *,
-        nth = 1 AND hand_nth >= 2 AND first_kind = 'bring_in' AND opened_before = 0
-            AND calls_before = 0
-            AND sum(CASE WHEN nth = 1 THEN 1 ELSE 0 END) OVER (PARTITION BY hand_key)
-                - hand_nth <= {STEAL_BEHIND} AS steal_chance,
-        min(CASE WHEN kind IN ('complete', 'bet') THEN seq END) OVER (PARTITION BY hand_key)
-            AS open_seq
+street AS (
+    SELECT hand_key,
+        count_if(nth = 1) AS actors,
+        min(seq) FILTER (WHERE kind IN {_OPENS}) AS open_seq,
+        min(hand_nth) FILTER (WHERE kind IN {_OPENS}) AS open_nth,
+        bool_or(kind IN ('call', 'raise')) AS called
     FROM third0
+    GROUP BY hand_key
 ),
 third AS (
-    SELECT *,
-        bool_or(steal_chance AND kind IN ('complete', 'bet')) OVER hand AS stolen,
-        bool_or(kind IN ('call', 'raise') AND seq > open_seq) OVER hand AS answered
-    FROM third1
-    WINDOW hand AS (PARTITION BY hand_key)
+    SELECT x.*, s.actors, s.open_seq, s.open_nth, s.called
+    FROM third0 x JOIN street s ON s.hand_key = x.hand_key
 ),
 t AS (
     SELECT hand_key, screen_name,
         bool_or(kind = 'bring_in') AS brought_in,
         bool_or(hand_nth = 1) AS first_to_act,
-        bool_or(kind IN ('complete', 'bet')) AS completed,
+        bool_or(kind IN {_OPENS}) AS completed,
         bool_or(nth = 1 AND opened_before = 0) AS complete_chance,
         bool_or(kind = 'raise') AS raised,
         bool_or(kind <> 'bring_in' AND facing_bet AND opened_before > 0
                 AND raises_before < {_CAP_RAISES}) AS raise_chance,
-        bool_or(steal_chance) AS steal_chance,
-        bool_or(steal_chance AND kind IN ('complete', 'bet')) AS stole,
-        bool_or(steal_chance AND kind IN ('complete', 'bet') AND NOT answered) AS steal_won,
+        bool_or({_STEAL_CHANCE}) AS steal_chance,
+        bool_or({_STEAL_CHANCE} AND kind IN {_OPENS}) AS stole,
+        -- a steal leaves no call before it: any call or raise of the street answered it
+        bool_or({_STEAL_CHANCE} AND kind IN {_OPENS} AND NOT called) AS steal_won,
         bool_or({_FACED_STEAL}) AS faced_steal,
         bool_or({_FACED_STEAL} AND kind = 'fold') AS folded_to_steal,
         bool_or(seq > open_seq AND raises_before = 0) AS faced_complete,
@@ -127,7 +133,6 @@ PARTIALS = [
     Partial.count("showdowns_won", "went_to_reveal AND won"),
     Partial("net_showdown", "sum(CASE WHEN went_to_reveal THEN net ELSE 0 END)"),
     Partial("net_no_showdown", "sum(CASE WHEN went_to_reveal THEN 0 ELSE net END)"),
-    *_stud_split.PARTIALS,
 ]
 
 
@@ -186,19 +191,24 @@ def stud_stats_sql(scope: Scope) -> tuple[str, dict[str, Any]]:
     games = [f"s_game_{i}" for i in range(len(STUD_GAMES))]
     params.update(zip(games, STUD_GAMES, strict=True))
     keys = ", ".join(f"b.{k}" for k in KEYS)
-    # the action-derived flags come from ``t``, the split pots from ``s``, the rest from
-    # ``b`` (players rows)
+    # the action-derived flags come from ``t``, the rest from ``b`` (players rows); the
+    # split pots' counts (``split_sums``, Hi/Lo showdowns alone) are joined by key
     partials = ", ".join(p.raw() for p in PARTIALS)
     sql = f"""
 WITH {base},
 b AS (SELECT * FROM base WHERE game IN ({", ".join("$" + g for g in games)})),
 {_THIRD},
 {_stud_split.SPLIT_CTE},
-g AS (
+{_stud_split.SPLIT_SUMS},
+g0 AS (
     SELECT {keys}, {partials}
     FROM b LEFT JOIN t ON t.hand_key = b.hand_key AND t.screen_name = b.screen_name
-        LEFT JOIN split s ON s.hand_key = b.hand_key AND s.screen_name = b.screen_name
     GROUP BY {keys}
+),
+g AS (
+    SELECT g0.*, {_stud_split.JOINED}
+    FROM g0 LEFT JOIN split_sums ss ON ss.player = g0.player AND ss.game = g0.game
+        AND ss.currency IS NOT DISTINCT FROM g0.currency
 )
 SELECT {", ".join(KEYS)}, {UNIT_NAME} AS winrate_unit, {", ".join(OUTPUT)}
 FROM g

@@ -27,7 +27,7 @@ from __future__ import annotations
 from rakestats.records import Game
 from rakestats.stats._scope import Partial, share_sql
 
-__all__ = ["OUTPUT", "PARTIALS", "SPLIT_CTE", "low_sql"]
+__all__ = ["JOINED", "OUTPUT", "PARTIALS", "SPLIT_CTE", "SPLIT_SUMS", "low_sql"]
 
 _STUD8 = Game.STUD8.value
 _RANKS = " ".join(f"WHEN '{r}' THEN {i}" for i, r in enumerate("A2345678", start=1))
@@ -83,15 +83,25 @@ split AS (
     GROUP BY hand_key, player
 )"""
 
-_AT_SHOWDOWN = f"b.game = '{_STUD8}' AND b.went_to_reveal"
-
+# Per player, game and currency: the counts of the Hi/Lo showdowns of ``b`` (``split``
+# joined on as ``s``); ``SPLIT_SUMS`` is their CTE, joined to the other figures by key.
 PARTIALS = [
-    Partial.count("low_qualified", f"{_AT_SHOWDOWN} AND {low_sql('b.cards')} IS NOT NULL"),
-    Partial.count("scoops", f"{_AT_SHOWDOWN} AND s.scooped"),
-    Partial.count("high_won", f"{_AT_SHOWDOWN} AND s.won_high"),
-    Partial.count("low_won", f"{_AT_SHOWDOWN} AND s.won_low"),
-    Partial.count("quartered", f"{_AT_SHOWDOWN} AND s.quartered"),
+    Partial.count("low_qualified", f"{low_sql('b.cards')} IS NOT NULL"),
+    Partial.count("scoops", "s.scooped"),
+    Partial.count("high_won", "s.won_high"),
+    Partial.count("low_won", "s.won_low"),
+    Partial.count("quartered", "s.quartered"),
 ]
+SPLIT_SUMS = f"""
+split_sums AS (
+    SELECT b.player, b.game, b.currency, {", ".join(p.raw() for p in PARTIALS)}
+    FROM b LEFT JOIN split s ON s.hand_key = b.hand_key AND s.screen_name = b.screen_name
+    WHERE b.game = '{_STUD8}' AND b.went_to_reveal
+    GROUP BY b.player, b.game, b.currency
+)"""
+# The counts of ``split_sums`` for a row of the other figures (``g``): 0 without a Hi/Lo
+# showdown.
+JOINED = ", ".join(f"coalesce(ss.{p.name}, 0)::BIGINT AS {p.name}" for p in PARTIALS)
 
 
 def _share(num: str, den: str) -> str:
