@@ -46,8 +46,9 @@ _FACED_STEAL = (
     f"AND calls_before = 0 AND open_nth >= 2 AND actors - open_nth <= {STEAL_BEHIND})"
 )
 
-# Each 3rd-street action with what came before it in the street (``third0``), and the
-# street's players, first opening and whether anyone called or raised (``third``).
+# Each 3rd-street action with what came before it in the street (``third0``), and with
+# the street's number of players, first completion and whether anyone called or raised
+# (``street``, one row per hand) beside it (``third``).
 _THIRD = f"""
 third0 AS (
     SELECT a.hand_key, a.player AS screen_name, a.kind, a.seq, a.facing_bet,
