@@ -24,14 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rakestats.formats.stud import (
-    CURRENCY_SYMBOLS,
-    StudHeader,
-    classify_game,
-    fail,
-    parse_money,
-    to_utc,
-)
+from rakestats.formats import stud
 
 __all__ = ["HEADER", "game_words", "parse_header"]
 
@@ -60,7 +53,7 @@ def _kind(game: str, limit: str) -> str | None:
         return None
     if re.match(r"^(?:seven|7) card(?: stud)?\b", game, re.IGNORECASE):
         return "stud8" if _HILO.search(game) else "stud"
-    return classify_game(game)
+    return stud.classify_game(game)
 
 
 def game_words(lines: Sequence[str]) -> str:
@@ -69,12 +62,12 @@ def game_words(lines: Sequence[str]) -> str:
     return m["game"] if m is not None else "unknown"
 
 
-def parse_header(lines: Sequence[str], first_line: int) -> tuple[StudHeader, int]:
+def parse_header(lines: Sequence[str], first_line: int) -> tuple[stud.StudHeader, int]:
     """The header of an Absolute hand and the index of its first seat line (raises
     HandError)."""
     m = _LINE.match(lines[0]) if lines else None
     if m is None:
-        raise fail(first_line, "cannot read the Absolute header (game, stakes, date)")
+        raise stud.fail(first_line, "cannot read the Absolute header (game, stakes, date)")
     game, mixed, table = m["game"].strip(), None, None
     i = 1
     while i < len(lines) and _SEAT.match(lines[i]) is None:
@@ -84,14 +77,14 @@ def parse_header(lines: Sequence[str], first_line: int) -> tuple[StudHeader, int
             mixed, game = game, g["game"]
         i += 1
     tournament = m["tid"] is not None or not m["cur"]
-    currency = "chips" if tournament else CURRENCY_SYMBOLS.get(m["cur"], "USD")
+    currency = "chips" if tournament else stud.CURRENCY_SYMBOLS.get(m["cur"], "USD")
     scale = 1 if tournament else 100
     if m["bb"] is None:
-        raise fail(first_line, f"no small and big bet in {m['sb']!r}")
+        raise stud.fail(first_line, f"no small and big bet in {m['sb']!r}")
     fields = (int(m["y"]), int(m["mo"]), int(m["d"]), int(m["h"]), int(m["mi"]), int(m["s"]))
     extra = {"game": game, "mixed": mixed, "table_type": (m["kind"] or "").strip() or None}
     return (
-        StudHeader(
+        stud.StudHeader(
             site="Absolute",
             hand_id=m["id"],
             game=_kind(game, m["limit"]),
@@ -100,10 +93,10 @@ def parse_header(lines: Sequence[str], first_line: int) -> tuple[StudHeader, int
             tournament_id=m["tid"],
             currency=currency,
             scale=scale,
-            small_bet=parse_money(m["sb"], scale, first_line),
-            big_bet=parse_money(m["bb"], scale, first_line),
-            played_at=to_utc(fields, m["tz"] or "ET", first_line),
-            ante=parse_money(m["ante"], scale, first_line) if m["ante"] else None,
+            small_bet=stud.parse_money(m["sb"], scale, first_line),
+            big_bet=stud.parse_money(m["bb"], scale, first_line),
+            played_at=stud.to_utc(fields, m["tz"] or "ET", first_line),
+            ante=stud.parse_money(m["ante"], scale, first_line) if m["ante"] else None,
             table=table,
             extra=tuple((k, v) for k, v in extra.items() if v),
         ),

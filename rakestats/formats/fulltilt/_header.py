@@ -22,15 +22,7 @@ from __future__ import annotations
 
 import re
 
-from rakestats.formats.stud import (
-    CURRENCY_SYMBOLS,
-    MONTHS,
-    StudHeader,
-    classify_game,
-    fail,
-    parse_money,
-    to_utc,
-)
+from rakestats.formats import stud
 
 __all__ = ["HEADER", "game_words", "parse_header"]
 
@@ -80,52 +72,52 @@ def game_words(text: str) -> str:
 def _played_at(text: str, line: int) -> tuple[tuple[int, int, int, int, int, int], str]:
     found = list(_TIME.finditer(text))
     if not found:
-        raise fail(line, "no date in the header")
+        raise stud.fail(line, "no date in the header")
     m = next((f for f in found if f["zone"] == "ET"), found[0])
     if m["y"] is not None:
         y, mo, d = int(m["y"]), int(m["mo"]), int(m["d"])
     else:
-        y, mo, d = int(m["year"]), MONTHS.get(m["month"], 0), int(m["day"])
+        y, mo, d = int(m["year"]), stud.MONTHS.get(m["month"], 0), int(m["day"])
     return (y, mo, d, int(m["h"]), int(m["mi"]), int(m["s"] or 0)), m["zone"]
 
 
-def parse_header(text: str, line: int) -> StudHeader:
+def parse_header(text: str, line: int) -> stud.StudHeader:
     """The header line of a Full Tilt hand (raises HandError)."""
     m = HEADER.match(text)
     if m is None:
-        raise fail(line, "not a Full Tilt Poker hand header")
+        raise stud.fail(line, "not a Full Tilt Poker hand header")
     t = _TOURNAMENT.match(m[3])
     found = _split(t["rest"] if t is not None else m[3])
     if found is None:
-        raise fail(line, "cannot read the stakes of the header")
+        raise stud.fail(line, "cannot read the stakes of the header")
     where, game, stakes = found
     w = _TABLE.match(where)
     if w is None or not game:
-        raise fail(line, "cannot read the table and the game of the header")
+        raise stud.fail(line, "cannot read the table and the game of the header")
     tournament = t is not None
     if tournament:
         currency, scale = "chips", 1
     else:
-        currency = CURRENCY_SYMBOLS.get(stakes["cur"], "chips")
+        currency = stud.CURRENCY_SYMBOLS.get(stakes["cur"], "chips")
         scale = 1 if currency == "chips" else 100
     fields, zone = _played_at(m[3], line)
     attrs = w["attrs"] or ""
     size = _MAX.search(attrs)
     max_seats = (2 if size[2] else int(size[1])) if size is not None else None
     extra = {"game": game, "tournament": t["tname"] if t else None, "table_type": attrs or None}
-    return StudHeader(
+    return stud.StudHeader(
         site="Full Tilt Poker",
         hand_id=m[2],
-        game=classify_game(game),
+        game=stud.classify_game(game),
         game_text=game or "unknown",
         is_tournament=tournament,
         tournament_id=t["tid"] if t else None,
         currency=currency,
         scale=scale,
-        small_bet=parse_money(stakes["sb"], scale, line),
-        big_bet=parse_money(stakes["bb"], scale, line),
-        played_at=to_utc(fields, zone, line),
-        ante=parse_money(stakes["ante"], scale, line) if stakes["ante"] else None,
+        small_bet=stud.parse_money(stakes["sb"], scale, line),
+        big_bet=stud.parse_money(stakes["bb"], scale, line),
+        played_at=stud.to_utc(fields, zone, line),
+        ante=stud.parse_money(stakes["ante"], scale, line) if stakes["ante"] else None,
         table=w["table"],
         max_seats=max_seats,
         extra=tuple((k, v) for k, v in extra.items() if v is not None),

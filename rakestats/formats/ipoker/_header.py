@@ -34,14 +34,7 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from rakestats.formats.stud import (
-    CURRENCY_SYMBOLS,
-    MONTHS,
-    StudHeader,
-    classify_game,
-    fail,
-    parse_money,
-)
+from rakestats.formats import stud
 
 __all__ = ["HEADER", "Session", "amount", "game_header"]
 
@@ -89,8 +82,8 @@ def amount(text: str, scale: int, line: int) -> int:
     if "," in raw and "." not in raw and not re.fullmatch(r"\d{1,3}(?:,\d{3})+", raw):
         raw = raw.replace(",", ".")  # a decimal comma
     if not raw:
-        raise fail(line, f"{text!r} is not an amount")
-    return parse_money(raw, scale, line)
+        raise stud.fail(line, f"{text!r} is not an amount")
+    return stud.parse_money(raw, scale, line)
 
 
 def _played_at(text: str, line: int) -> datetime:
@@ -99,7 +92,7 @@ def _played_at(text: str, line: int) -> datetime:
         if d is None:
             continue
         parts = dict(zip(order, d.groups(), strict=True))
-        month = MONTHS.get(parts["b"].title()) if "b" in parts else int(parts["m"])
+        month = stud.MONTHS.get(parts["b"].title()) if "b" in parts else int(parts["m"])
         t = _TIME.search(text, d.end())
         if month is None or t is None:
             break
@@ -108,9 +101,9 @@ def _played_at(text: str, line: int) -> datetime:
                 int(parts["y"]), month, int(parts["d"]), int(t[1]), int(t[2]), int(t[3] or 0)
             )
         except ValueError as e:
-            raise fail(line, f"no such date: {e}") from None
+            raise stud.fail(line, f"no such date: {e}") from None
         return local.replace(tzinfo=UTC)
-    raise fail(line, f"cannot read the start date {text!r}")
+    raise stud.fail(line, f"cannot read the start date {text!r}")
 
 
 def _currency(s: Session, stakes: str) -> str | None:
@@ -120,7 +113,7 @@ def _currency(s: Session, stakes: str) -> str | None:
         return None
     if s.tablecurrency:
         return s.tablecurrency
-    sign = next((CURRENCY_SYMBOLS[c] for c in stakes if c in CURRENCY_SYMBOLS), None)
+    sign = next((stud.CURRENCY_SYMBOLS[c] for c in stakes if c in stud.CURRENCY_SYMBOLS), None)
     return sign or s.currency or None
 
 
@@ -131,16 +124,16 @@ def _tournament_id(s: Session) -> str | None:
     return (m[1] or m[2]) if m is not None else None
 
 
-def game_header(s: Session | None, hand_id: str, startdate: str, line: int) -> StudHeader:
+def game_header(s: Session | None, hand_id: str, startdate: str, line: int) -> stud.StudHeader:
     """The header of a ``<game>`` of the session ``s``."""
     if s is None:
-        raise fail(line, "no session <general> (game and stakes) before this hand")
+        raise stud.fail(line, "no session <general> (game and stakes) before this hand")
     g = _GAMETYPE.match(s.gametype.strip())
     game_text = s.gametype.strip()
     if g is not None:
         game_text = f"{g['game']} {g['limit']}"
     fixed = g is not None and g["limit"].lower() in ("l", "limit")
-    kind = classify_game(g["game"]) if g is not None and fixed else None
+    kind = stud.classify_game(g["game"]) if g is not None and fixed else None
     tournament = s.tournament_code is not None or s.tournament_name is not None
     tournament = tournament or (g is not None and g["sb"] is None)
     currency = None if tournament else _currency(s, s.gametype)
@@ -149,7 +142,7 @@ def game_header(s: Session | None, hand_id: str, startdate: str, line: int) -> S
     if g is not None and g["sb"] is not None and g["bb"] is not None:
         small, big = amount(g["sb"], scale, s.line), amount(g["bb"], scale, s.line)
     extra = {"game": game_text, "buy_in": s.buyin if tournament else None}
-    return StudHeader(
+    return stud.StudHeader(
         site="iPoker",
         hand_id=hand_id,
         game=kind,

@@ -22,14 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rakestats.formats.stud import (
-    CURRENCY_SYMBOLS,
-    StudHeader,
-    classify_game,
-    fail,
-    parse_money,
-    to_utc,
-)
+from rakestats.formats import stud
 
 __all__ = ["HEADER", "TABLE", "parse_header"]
 
@@ -45,16 +38,16 @@ _TOURNAMENT = re.compile(r"^T(?P<tid>\d+) \[(?P<table>[^\]]*)\]$")
 _NOT_FIXED_LIMIT = re.compile(r"no limit|pot limit", re.IGNORECASE)
 
 
-def parse_header(lines: Sequence[str], line: int) -> StudHeader:
+def parse_header(lines: Sequence[str], line: int) -> stud.StudHeader:
     """The header of a KingsClub hand: the game line, the date and the table line
     (raises HandError)."""
     m = HEADER.match(lines[0]) if lines else None
     if m is None:
-        raise fail(line, "not a KingsClub hand header")
+        raise stud.fail(line, "not a KingsClub hand header")
     k = next((i for i in range(1, min(len(lines), 4)) if TABLE.match(lines[i])), None)
     d = next((i for i in range(1, min(len(lines), 4)) if _DATE.match(lines[i])), None)
     if k is None or d is None:
-        raise fail(line + 1, "expected the date and the table line after the header")
+        raise stud.fail(line + 1, "expected the date and the table line after the header")
     t, when = TABLE.match(lines[k]), _DATE.match(lines[d])
     assert t is not None and when is not None
     tour = _TOURNAMENT.match(t["name"])
@@ -63,13 +56,13 @@ def parse_header(lines: Sequence[str], line: int) -> StudHeader:
         currency = "chips"
         cents = any(re.search(r"\d\.\d\d\b", x) for x in lines)
     else:
-        currency, cents = CURRENCY_SYMBOLS.get(m["cur"], "USD"), True
+        currency, cents = stud.CURRENCY_SYMBOLS.get(m["cur"], "USD"), True
     scale = 100 if cents else 1
     y, mo, dd = int(when["y"]), int(when["mo"]), int(when["d"])
     fields = (y, mo, dd, int(when["h"]), int(when["mi"]), int(when["s"]))
     game = m["game"]
-    kind = None if _NOT_FIXED_LIMIT.search(game) else classify_game(game)
-    return StudHeader(
+    kind = None if _NOT_FIXED_LIMIT.search(game) else stud.classify_game(game)
+    return stud.StudHeader(
         site="KingsClub",
         hand_id=m[2],
         game=kind,
@@ -78,9 +71,9 @@ def parse_header(lines: Sequence[str], line: int) -> StudHeader:
         tournament_id=tour["tid"] if tour is not None else None,
         currency=currency,
         scale=scale,
-        small_bet=parse_money(m["sb"], scale, line),
-        big_bet=parse_money(m["bb"], scale, line),
-        played_at=to_utc(fields, when["zone"] or "ET", line + d),
+        small_bet=stud.parse_money(m["sb"], scale, line),
+        big_bet=stud.parse_money(m["bb"], scale, line),
+        played_at=stud.to_utc(fields, when["zone"] or "ET", line + d),
         table=tour["table"] if tour is not None else t["name"],
         max_seats=int(t["max"]) if t["max"] else None,
         extra=(("game", game),) + ((("money", "play"),) if play else ()),

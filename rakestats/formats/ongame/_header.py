@@ -29,14 +29,7 @@ import re
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from rakestats.formats.stud import (
-    CURRENCY_SYMBOLS,
-    StudHeader,
-    classify_game,
-    fail,
-    parse_money,
-    to_utc,
-)
+from rakestats.formats import stud
 
 __all__ = ["HEADER", "MAX_SEATS", "game_words", "parse_header"]
 
@@ -81,40 +74,40 @@ def _utc(text: str, line: int) -> datetime:
     unknown one is taken as UTC) or an offset (``GMT+0100``, ``GMT-05:00``)."""
     m = _START.match(text)
     if m is None or m["mon"] not in _MONTHS:
-        raise fail(line, "cannot read the time of 'Start hand:'")
+        raise stud.fail(line, "cannot read the time of 'Start hand:'")
     local = (int(m["y"]), _MONTHS[m["mon"]], int(m["d"]), int(m["h"]), int(m["mi"]), int(m["s"]))
     offset = _OFFSET.match(m["zone"])
     if offset is None:
-        return to_utc(local, m["zone"], line)
+        return stud.to_utc(local, m["zone"], line)
     minutes = int(offset["h"]) * 60 + int(offset["m"] or 0)
     sign = -1 if offset["sign"] == "-" else 1
-    return to_utc(local, "UTC", line) - timedelta(minutes=sign * minutes)
+    return stud.to_utc(local, "UTC", line) - timedelta(minutes=sign * minutes)
 
 
-def parse_header(lines: Sequence[str], line: int) -> StudHeader:
+def parse_header(lines: Sequence[str], line: int) -> stud.StudHeader:
     """The header of an OnGame hand: the history line, ``Start hand:`` and ``Table:``
     (raises HandError)."""
     m = HEADER.match(lines[0]) if lines else None
     if m is None:
-        raise fail(line, "not an OnGame hand header")
+        raise stud.fail(line, "not an OnGame hand header")
     k = next((i for i in range(1, min(len(lines), 8)) if lines[i].startswith("Table: ")), None)
     s = next((i for i in range(1, min(len(lines), 8)) if lines[i].startswith("Start hand:")), None)
     if k is None or s is None:
-        raise fail(line + 1, "expected 'Start hand:' and 'Table:' after the header")
+        raise stud.fail(line + 1, "expected 'Start hand:' and 'Table:' after the header")
     t = _TABLE.match(lines[k])
     if t is None:
-        raise fail(line + k, "cannot read the game and stakes of the 'Table:' line")
+        raise stud.fail(line + k, "cannot read the game and stakes of the 'Table:' line")
     played_at = _utc(lines[s], line + s)
     tournament = m["tid"] is not None
     money = (t["money"] or "").lower()
     if tournament or not t["cur"] or "play" in money:
         currency = "chips"
     else:
-        currency = CURRENCY_SYMBOLS.get(t["cur"], "chips")
+        currency = stud.CURRENCY_SYMBOLS.get(t["cur"], "chips")
     decimals = "." in t["sb"] + t["bb"] + (t["ante"] or "")
     scale = 100 if currency != "chips" or decimals else 1
     game = t["game"]
-    kind = None if _NOT_FIXED_LIMIT.search(game) else classify_game(game.replace("_", " "))
+    kind = None if _NOT_FIXED_LIMIT.search(game) else stud.classify_game(game.replace("_", " "))
     extra = {
         "game": game,
         "table_id": t["tid"] or None,
@@ -122,7 +115,7 @@ def parse_header(lines: Sequence[str], line: int) -> StudHeader:
         "buy_in": m["buyin"],
         "money": t["money"],
     }
-    return StudHeader(
+    return stud.StudHeader(
         site="OnGame",
         hand_id=m[2],
         game=kind,
@@ -131,10 +124,10 @@ def parse_header(lines: Sequence[str], line: int) -> StudHeader:
         tournament_id=m["tid"],
         currency=currency,
         scale=scale,
-        small_bet=parse_money(t["sb"], scale, line + k),
-        big_bet=parse_money(t["bb"], scale, line + k),
+        small_bet=stud.parse_money(t["sb"], scale, line + k),
+        big_bet=stud.parse_money(t["bb"], scale, line + k),
         played_at=played_at,
-        ante=parse_money(t["ante"], scale, line + k) if t["ante"] else None,
+        ante=stud.parse_money(t["ante"], scale, line + k) if t["ante"] else None,
         table=t["table"],
         max_seats=MAX_SEATS,
         extra=tuple((key, v) for key, v in extra.items() if v),

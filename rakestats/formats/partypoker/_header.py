@@ -29,15 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rakestats.formats.stud import (
-    CURRENCY_SYMBOLS,
-    MONTHS,
-    StudHeader,
-    classify_game,
-    fail,
-    parse_money,
-    to_utc,
-)
+from rakestats.formats import stud
 
 __all__ = ["HEADER", "HISTORY", "STARTS", "parse_header"]
 
@@ -68,19 +60,19 @@ _PLAYERS = re.compile(r"^Total number of players\s*:\s*\d+/(?P<max>\d+)")
 
 def _played_at(text: str, line: int) -> tuple[tuple[int, int, int, int, int, int], str]:
     d = _DATE.search(text)
-    month = MONTHS.get(d["month"][:3]) if d is not None else None
+    month = stud.MONTHS.get(d["month"][:3]) if d is not None else None
     if d is None or month is None:
-        raise fail(line, f"cannot read the date {text!r}")
+        raise stud.fail(line, f"cannot read the date {text!r}")
     fields = (int(d["year"]), month, int(d["day"]), int(d["h"]), int(d["mi"]), int(d["s"]))
     return fields, d["zone"]
 
 
-def parse_header(lines: Sequence[str], first_line: int) -> tuple[StudHeader, int]:
+def parse_header(lines: Sequence[str], first_line: int) -> tuple[stud.StudHeader, int]:
     """The header of a PartyPoker hand and the index of its first seat line (raises
     HandError)."""
     i = next((k for k, t in enumerate(lines) if HISTORY.match(t)), None)
     if i is None or i + 1 >= len(lines):
-        raise fail(first_line, "no '***** Hand History for Game N *****' line")
+        raise stud.fail(first_line, "no '***** Hand History for Game N *****' line")
     hand_id = HISTORY.match(lines[i])["id"]  # type: ignore[index]
     n = first_line + i + 1
     text = lines[i + 1].strip()
@@ -88,12 +80,12 @@ def parse_header(lines: Sequence[str], first_line: int) -> tuple[StudHeader, int
     c = None if t is not None else _CASH.match(text)
     m = t or c
     if m is None:
-        raise fail(n, f"cannot read the game and stakes {text!r}")
+        raise stud.fail(n, f"cannot read the game and stakes {text!r}")
     if t is not None:
         currency, scale = "chips", 1
     else:
         assert c is not None
-        currency = c["iso"] or CURRENCY_SYMBOLS.get(c["cur"], "USD")
+        currency = c["iso"] or stud.CURRENCY_SYMBOLS.get(c["cur"], "USD")
         scale = 100
     table, max_seats, k = None, None, i + 2
     while k < len(lines) and _SEAT.match(lines[k]) is None:  # table, button, players
@@ -108,19 +100,19 @@ def parse_header(lines: Sequence[str], first_line: int) -> tuple[StudHeader, int
     extra = {"game": m["game"], "level": t["level"] if t else None}
     extra["buy_in"] = t["buyin"] if t else None
     return (
-        StudHeader(
+        stud.StudHeader(
             site="PartyPoker",
             hand_id=hand_id,
-            game=classify_game(m["game"]),
+            game=stud.classify_game(m["game"]),
             game_text=m["game"],
             is_tournament=t is not None,
             tournament_id=t["tid"] if t is not None else None,
             currency=currency,
             scale=scale,
-            small_bet=parse_money(m["sb"], scale, n),
-            big_bet=parse_money(m["bb"], scale, n),
-            played_at=to_utc(fields, zone, n),
-            ante=parse_money(t["ante"], scale, n) if t is not None and t["ante"] else None,
+            small_bet=stud.parse_money(m["sb"], scale, n),
+            big_bet=stud.parse_money(m["bb"], scale, n),
+            played_at=stud.to_utc(fields, zone, n),
+            ante=stud.parse_money(t["ante"], scale, n) if t is not None and t["ante"] else None,
             table=table,
             max_seats=max_seats,
             extra=tuple((key, v) for key, v in extra.items() if v),

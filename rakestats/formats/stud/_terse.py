@@ -27,41 +27,31 @@ from dataclasses import dataclass, field, replace
 from rakestats.betting import uncalled_bet
 from rakestats.cards import StdCard
 from rakestats.formats._base import ParseResult
+from rakestats.formats.stud import _model
 from rakestats.formats.stud._common import fail
-from rakestats.formats.stud._model import (
-    ActLine,
-    AnteLine,
-    CollectLine,
-    DealtLine,
-    Item,
-    MuckLine,
-    ParsedStudHand,
-    ShowLine,
-    StreetLine,
-    StudHeader,
-    TotalLine,
-    UncalledLine,
-)
 from rakestats.formats.stud.reader import StudReader
 from rakestats.records import HandRecord, SkipRecord
 
 __all__ = ["Closing", "SeatResult", "Terse", "TerseReader", "third_street_opened"]
 
 
-def third_street_opened(items: list[Item], renumber: bool) -> list[Item]:
+def third_street_opened(items: list[_model.Item], renumber: bool) -> list[_model.Item]:
     """The items of a room that writes no section before the cards of 3rd street
     (KingsClub until 2022, Winning's old software): a 3rd-street section before the
     first cards; ``renumber``: the room's later sections are named one street early
     (its ``3RD STREET`` opens 4th street) and are moved on by one. A hand whose first
     cards follow a section is left as it is."""
-    first = next((i for i, x in enumerate(items) if isinstance(x, (DealtLine, StreetLine))), None)
-    if first is None or isinstance(items[first], StreetLine):
+    first = next(
+        (i for i, x in enumerate(items) if isinstance(x, (_model.DealtLine, _model.StreetLine))),
+        None,
+    )
+    if first is None or isinstance(items[first], _model.StreetLine):
         return items
-    out: list[Item] = []
+    out: list[_model.Item] = []
     for k, it in enumerate(items):
         if k == first:
-            out.append(StreetLine(it.line, 1))
-        if renumber and isinstance(it, StreetLine) and it.street <= 4:
+            out.append(_model.StreetLine(it.line, 1))
+        if renumber and isinstance(it, _model.StreetLine) and it.street <= 4:
             it = replace(it, street=it.street + 1)
         out.append(it)
     return out
@@ -82,7 +72,7 @@ class Terse:
     order, as the engine returns them (the top round total less the next one).
     """
 
-    def __init__(self, items: Sequence[Item], names: Sequence[str]) -> None:
+    def __init__(self, items: Sequence[_model.Item], names: Sequence[str]) -> None:
         self.names = list(names)
         self.put_in = 0
         self.uncalled: list[tuple[str, int]] = []
@@ -90,34 +80,34 @@ class Terse:
         self._round: dict[str, int] = dict.fromkeys(names, 0)
         self._street = 0
         self._dealt_at: dict[str, int] = {}  # the street's deal of each player, in items
-        self.items: list[Item] = []
+        self.items: list[_model.Item] = []
         for it in items:
             new = self._item(it)
             if new is not None:
                 self.items.append(new)
         self._close_round()
 
-    def _item(self, it: Item) -> Item | None:
-        if isinstance(it, StreetLine) and it.street != 6:
+    def _item(self, it: _model.Item) -> _model.Item | None:
+        if isinstance(it, _model.StreetLine) and it.street != 6:
             self._close_round()
             self._street = it.street
             self._dealt_at = {}
-        elif isinstance(it, AnteLine):
+        elif isinstance(it, _model.AnteLine):
             self.put_in += it.amount
-        elif isinstance(it, DealtLine):
+        elif isinstance(it, _model.DealtLine):
             return self._dealt(it)
-        elif isinstance(it, ActLine):
+        elif isinstance(it, _model.ActLine):
             return self._act(it)
         return it
 
-    def _dealt(self, it: DealtLine) -> DealtLine | None:
+    def _dealt(self, it: _model.DealtLine) -> _model.DealtLine | None:
         if not it.new and not it.before:
             return None  # hidden cards only
         held = self._held.setdefault(it.name, [])
         k = self._dealt_at.get(it.name)
         if k is not None and not it.before:  # a card a line: one deal of the street
             first = self.items[k]
-            assert isinstance(first, DealtLine)
+            assert isinstance(first, _model.DealtLine)
             self.items[k] = replace(first, new=first.new + it.new)
             held.extend(it.new)
             return None
@@ -127,7 +117,7 @@ class Terse:
         self._dealt_at[it.name] = len(self.items)
         return it
 
-    def _act(self, it: ActLine) -> ActLine:
+    def _act(self, it: _model.ActLine) -> _model.ActLine:
         now = self._round.get(it.name, 0)
         top = max(self._round.values(), default=0)
         if it.verb == "bet" and self._street == 1:
@@ -141,7 +131,7 @@ class Terse:
         return it
 
     @staticmethod
-    def _total_after(it: ActLine, now: int, top: int) -> int:
+    def _total_after(it: _model.ActLine, now: int, top: int) -> int:
         """The player's round total after the line (as written; the replay checks it)."""
         if it.verb in ("check", "fold"):
             return now
@@ -180,14 +170,14 @@ class Closing:
     side pots), and each player's result. ``line``: the summary's first line."""
 
     line: int
-    collects: list[CollectLine] = field(default_factory=list)
+    collects: list[_model.CollectLine] = field(default_factory=list)
     rake: int = 0
     rake_line: int | None = None
     total: int | None = None
     pots: list[int] = field(default_factory=list)
     results: list[SeatResult] = field(default_factory=list)
 
-    def items(self, terse: Terse) -> list[Item]:
+    def items(self, terse: Terse) -> list[_model.Item]:
         """The hand's items for the replay: the play, the cards shown in the summary
         (a show for a player still in at a showdown, else only checked against the
         cards dealt), the uncalled bets (when the room writes none), the summary, the
@@ -197,11 +187,12 @@ class Closing:
         the rake make every chip put in) has it taken off both."""
         body = list(terse.items)
         at = next(
-            (i for i, x in enumerate(body) if isinstance(x, StreetLine) and x.street == 7), None
+            (i for i, x in enumerate(body) if isinstance(x, _model.StreetLine) and x.street == 7),
+            None,
         )
-        top = body[at] if at is not None else StreetLine(self.line, 7)
+        top = body[at] if at is not None else _model.StreetLine(self.line, 7)
         body = body[:at] if at is not None else body
-        written = any(isinstance(x, UncalledLine) for x in body)
+        written = any(isinstance(x, _model.UncalledLine) for x in body)
         uncalled = [] if written else terse.uncalled
         returned = sum(a for _, a in uncalled)
         collects = list(self.collects)
@@ -215,25 +206,27 @@ class Closing:
         return [
             *body,
             *self._shows(body),
-            *(UncalledLine(self.line, name, a) for name, a in uncalled),
+            *(_model.UncalledLine(self.line, name, a) for name, a in uncalled),
             top,
             *collects,
-            TotalLine(where, total, self.rake, tuple(self.pots) if sum(self.pots) == total else ()),
+            _model.TotalLine(
+                where, total, self.rake, tuple(self.pots) if sum(self.pots) == total else ()
+            ),
         ]
 
-    def _shows(self, body: Sequence[Item]) -> list[Item]:
-        dealt = {x.name for x in body if isinstance(x, (AnteLine, DealtLine))}
-        folded = {x.name for x in body if isinstance(x, ActLine) and x.verb == "fold"}
-        shown = {x.name for x in body if isinstance(x, ShowLine)}
+    def _shows(self, body: Sequence[_model.Item]) -> list[_model.Item]:
+        dealt = {x.name for x in body if isinstance(x, (_model.AnteLine, _model.DealtLine))}
+        folded = {x.name for x in body if isinstance(x, _model.ActLine) and x.verb == "fold"}
+        shown = {x.name for x in body if isinstance(x, _model.ShowLine)}
         live = dealt - folded
-        out: list[Item] = []
+        out: list[_model.Item] = []
         for r in self.results:
             if not r.cards or r.name in shown:
                 continue
             if r.name in live and len(live) > 1:
-                out.append(ShowLine(r.line, r.name, r.cards, None))
+                out.append(_model.ShowLine(r.line, r.name, r.cards, None))
             else:
-                out.append(MuckLine(r.line, r.name, "shown in the summary", r.cards))
+                out.append(_model.MuckLine(r.line, r.name, "shown in the summary", r.cards))
         return out
 
     def check_nets(self, rec: HandRecord) -> None:
@@ -245,14 +238,14 @@ class Closing:
 
 
 def _less_uncalled(
-    collects: list[CollectLine], uncalled: Sequence[tuple[str, int]]
-) -> list[CollectLine]:
+    collects: list[_model.CollectLine], uncalled: Sequence[tuple[str, int]]
+) -> list[_model.CollectLine]:
     out = list(collects)
     for name, amount in uncalled:
         k = next((i for i, c in enumerate(out) if c.name == name and c.amount >= amount), None)
         if k is not None:
             c = out[k]
-            out[k] = CollectLine(c.line, c.name, c.amount - amount, c.pot)
+            out[k] = _model.CollectLine(c.line, c.name, c.amount - amount, c.pot)
     return out
 
 
@@ -275,7 +268,9 @@ class TerseReader(StudReader):
             return SkipRecord(source_file, first_line, self.game_text(lines), hand_id)
         return super().parse_hand(lines, first_line, source_file)
 
-    def record(self, header: StudHeader, parsed: ParsedStudHand, source_file: str) -> HandRecord:
+    def record(
+        self, header: _model.StudHeader, parsed: _model.ParsedStudHand, source_file: str
+    ) -> HandRecord:
         rec = super().record(header, parsed, source_file)
         if self.closing is not None:
             self.closing.check_nets(rec)

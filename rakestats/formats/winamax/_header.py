@@ -27,14 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rakestats.formats.stud import (
-    CURRENCY_SYMBOLS,
-    StudHeader,
-    classify_game,
-    fail,
-    parse_money,
-    to_utc,
-)
+from rakestats.formats import stud
 
 __all__ = ["HEADER", "TABLE", "game_name", "parse_header"]
 
@@ -79,24 +72,24 @@ def _kind(game: str) -> str | None:
     if g is None or g["limit"].lower() != "fixed limit":
         return None
     name = g["name"].strip().lower()
-    return _GAMES[name] if name in _GAMES else classify_game(name)
+    return _GAMES[name] if name in _GAMES else stud.classify_game(name)
 
 
 def _stakes(text: str, scale: int, line: int) -> tuple[int | None, int, int]:
     parts = [p.strip().strip(_SYMBOLS).strip() for p in text.split("/")]
     if len(parts) not in (2, 3) or not all(parts):
-        raise fail(line, f"cannot read the stakes ({text})")
-    values = [parse_money(p, scale, line) for p in parts]
+        raise stud.fail(line, f"cannot read the stakes ({text})")
+    values = [stud.parse_money(p, scale, line) for p in parts]
     ante = values[0] if len(values) == 3 else None
     return ante, values[-2], values[-1]
 
 
-def parse_header(lines: Sequence[str], line: int) -> StudHeader:
+def parse_header(lines: Sequence[str], line: int) -> stud.StudHeader:
     """The header of a Winamax hand: its first line, and the table line after it
     (raises HandError)."""
     m = _LINE.match(lines[0]) if lines else None
     if m is None:
-        raise fail(line, "cannot read the Winamax header (game, stakes, date)")
+        raise stud.fail(line, "cannot read the Winamax header (game, stakes, date)")
     t = _TOURNAMENT.match(m["mode"])
     table = TABLE.match(lines[1]) if len(lines) > 1 else None
     if t is not None:
@@ -104,12 +97,12 @@ def parse_header(lines: Sequence[str], line: int) -> StudHeader:
     else:
         symbol = next((c for c in m["stakes"] if c in _SYMBOLS), None)
         play = table is not None and "play money" in table["rest"]
-        currency = "chips" if play else CURRENCY_SYMBOLS.get(symbol or "€", "EUR")
+        currency = "chips" if play else stud.CURRENCY_SYMBOLS.get(symbol or "€", "EUR")
         scale = 100  # play money is written with cents too: stored in hundredths
     ante, small, big = _stakes(m["stakes"], scale, line)
     d = _DATE.search(m["date"])
     if d is None:
-        raise fail(line, f"cannot read the date {m['date']!r}")
+        raise stud.fail(line, f"cannot read the date {m['date']!r}")
     fields = (int(d[1]), int(d[2]), int(d[3]), int(d[4]), int(d[5]), int(d[6]))
     extra = {
         "game": m["game"],
@@ -118,7 +111,7 @@ def parse_header(lines: Sequence[str], line: int) -> StudHeader:
         "buy_in": t["buyin"] if t is not None else None,
         "level": t["level"] if t is not None else None,
     }
-    return StudHeader(
+    return stud.StudHeader(
         site="Winamax",
         hand_id=m["id"],
         game=_kind(m["game"]),
@@ -129,7 +122,7 @@ def parse_header(lines: Sequence[str], line: int) -> StudHeader:
         scale=scale,
         small_bet=small,
         big_bet=big,
-        played_at=to_utc(fields, d["zone"] or "UTC", line),
+        played_at=stud.to_utc(fields, d["zone"] or "UTC", line),
         ante=ante,
         table=table["name"] if table is not None else None,
         max_seats=int(table["max"]) if table is not None else None,

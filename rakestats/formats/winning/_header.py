@@ -28,14 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rakestats.formats.stud import (
-    CURRENCY_SYMBOLS,
-    StudHeader,
-    classify_game,
-    fail,
-    parse_money,
-    to_utc,
-)
+from rakestats.formats import stud
 
 __all__ = ["GAME_ID", "HEADER", "OLD_HEADER", "parse_header", "parse_old_header"]
 
@@ -64,27 +57,27 @@ def _stud(game: str, limit: str) -> str | None:
     fixed limit only."""
     if "fixed" not in limit.lower():
         return None
-    return classify_game(re.sub(r"\b7Stud\b", "7 Card Stud", game))
+    return stud.classify_game(re.sub(r"\b7Stud\b", "7 Card Stud", game))
 
 
-def parse_header(text: str, line: int) -> StudHeader:
+def parse_header(text: str, line: int) -> stud.StudHeader:
     """The header line of a hand of Winning's current software (raises HandError)."""
     m = HEADER.match(text)
     if m is None:
-        raise fail(line, "not a Winning hand header")
+        raise stud.fail(line, "not a Winning hand header")
     d = _DATE.search(m["date"])
     if d is None:
-        raise fail(line, "no date in the header")
+        raise stud.fail(line, "no date in the header")
     tournament = m["tid"] is not None
     decimals = "." in m["sb"] + m["bb"]
     if tournament or not m["cur"]:
         currency, scale = "chips", (100 if decimals and not tournament else 1)
     else:
-        currency, scale = CURRENCY_SYMBOLS.get(m["cur"], "USD"), 100
+        currency, scale = stud.CURRENCY_SYMBOLS.get(m["cur"], "USD"), 100
     fields = (int(d["y"]), int(d["mo"]), int(d["d"]), int(d["h"]), int(d["mi"]), int(d["s"]))
     game = m["game"].strip()
     extra = {"game": game, "level": m["level"], "guarantee": (m["gtd"] or "").strip()}
-    return StudHeader(
+    return stud.StudHeader(
         site="Winning",
         hand_id=m[2],
         game=_stud(game, m["limit"]),
@@ -93,21 +86,21 @@ def parse_header(text: str, line: int) -> StudHeader:
         tournament_id=m["tid"],
         currency=currency,
         scale=scale,
-        small_bet=parse_money(m["sb"], scale, line),
-        big_bet=parse_money(m["bb"], scale, line),
-        played_at=to_utc(fields, d["zone"] or "UTC", line),
+        small_bet=stud.parse_money(m["sb"], scale, line),
+        big_bet=stud.parse_money(m["bb"], scale, line),
+        played_at=stud.to_utc(fields, d["zone"] or "UTC", line),
         extra=tuple((k, v) for k, v in extra.items() if v),
     )
 
 
-def parse_old_header(lines: Sequence[str], line: int) -> StudHeader:
+def parse_old_header(lines: Sequence[str], line: int) -> stud.StudHeader:
     """The first two lines of a hand of Winning's old software (raises HandError)."""
     s = OLD_HEADER.match(lines[0]) if lines else None
     if s is None:
-        raise fail(line, "not a Winning hand header")
+        raise stud.fail(line, "not a Winning hand header")
     g = GAME_ID.match(lines[1]) if len(lines) > 1 else None
     if g is None:
-        raise fail(line + 1, "cannot read the 'Game ID:' line")
+        raise stud.fail(line + 1, "cannot read the 'Game ID:' line")
     table = g["table"]
     tournament = _OLD_TOURNAMENT.search(table) is not None
     play = table.startswith("PM ")
@@ -115,7 +108,7 @@ def parse_old_header(lines: Sequence[str], line: int) -> StudHeader:
     if currency == "chips" and any("." in x for x in lines if x.startswith("Player ")):
         scale = 100
     y, mo, d, h, mi, sec = (int(x) for x in s.groups()[2:])
-    return StudHeader(
+    return stud.StudHeader(
         site="Winning",
         hand_id=g["id"],
         game=_stud(g["game"], "fixed"),
@@ -124,9 +117,9 @@ def parse_old_header(lines: Sequence[str], line: int) -> StudHeader:
         tournament_id=None,
         currency=currency,
         scale=scale,
-        small_bet=parse_money(g["sb"], scale, line + 1),
-        big_bet=parse_money(g["bb"], scale, line + 1),
-        played_at=to_utc((y, mo, d, h, mi, sec), "ET", line),
+        small_bet=stud.parse_money(g["sb"], scale, line + 1),
+        big_bet=stud.parse_money(g["bb"], scale, line + 1),
+        played_at=stud.to_utc((y, mo, d, h, mi, sec), "ET", line),
         table=table,
         max_seats=int(g["max"]) if g["max"] else None,
         extra=(("game", g["game"]),) + ((("money", "play"),) if play else ()),

@@ -18,22 +18,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from rakestats.cards import StdCard
-from rakestats.formats.stud import (
-    ActLine,
-    AnteLine,
-    CollectLine,
-    DealtLine,
-    Item,
-    MuckLine,
-    ParsedStudHand,
-    RoomRules,
-    SeatLine,
-    ShowLine,
-    StreetLine,
-    StudHeader,
-    UncalledLine,
-    fail,
-)
+from rakestats.formats import stud
 
 __all__ = ["Act", "Cards", "EventHand", "Player", "Show", "Win", "build", "chips_put", "infer_bets"]
 
@@ -111,7 +96,7 @@ class EventHand:
     to all on 7th street when the deck runs short. ``bets_known``: False when the
     small and big bet are a stand-in (a tournament level no hand of it showed)."""
 
-    header: StudHeader
+    header: stud.StudHeader
     first_line: int
     last_line: int
     table: str
@@ -148,7 +133,7 @@ class _Chips:
 
     def seated(self, a: Act) -> None:
         if a.name not in self.left:
-            raise fail(a.line, f"{a.name!r} acts but is not seated")
+            raise stud.fail(a.line, f"{a.name!r} acts but is not seated")
 
     def total(self, a: Act) -> int:
         """The round total a bet, completion or raise makes."""
@@ -162,40 +147,42 @@ class _Chips:
             if total != self.small_bet and other == self.small_bet:
                 total = other
         if total <= have:
-            raise fail(a.line, f"{a.name} {a.verb}s to {total}, no more than {have} in already")
+            raise stud.fail(
+                a.line, f"{a.name} {a.verb}s to {total}, no more than {have} in already"
+            )
         return total
 
     def put_in(self, a: Act, chips: int) -> bool:
         """Put ``chips`` of the player in; whether they are all-in now."""
         if chips > self.left[a.name]:
-            raise fail(a.line, f"{a.name} puts in {chips} but has {self.left[a.name]} left")
+            raise stud.fail(a.line, f"{a.name} puts in {chips} but has {self.left[a.name]} left")
         self.left[a.name] -= chips
         self.put[a.name] += chips
         self.round[a.name] = self.round.get(a.name, 0) + chips
         return self.left[a.name] == 0
 
-    def act(self, a: Act) -> Item:
+    def act(self, a: Act) -> stud.Item:
         self.seated(a)
         if a.street != self.street:
             self.street, self.round = a.street, {}
         if a.verb == "ante":
             chips = a.amount or 0
-            return AnteLine(a.line, a.name, chips, self.put_in(a, chips))
+            return stud.AnteLine(a.line, a.name, chips, self.put_in(a, chips))
         if a.verb in ("check", "fold"):
-            return ActLine(a.line, a.name, a.verb, None, None, False)
+            return stud.ActLine(a.line, a.name, a.verb, None, None, False)
         if a.verb in ("bring_in", "call"):
             chips = a.amount or 0
-            return ActLine(a.line, a.name, a.verb, chips, None, self.put_in(a, chips))
+            return stud.ActLine(a.line, a.name, a.verb, chips, None, self.put_in(a, chips))
         if a.verb == "all_in":
             chips = a.amount or 0
-            return ActLine(a.line, a.name, "all_in", None, None, self.put_in(a, chips), chips)
+            return stud.ActLine(a.line, a.name, "all_in", None, None, self.put_in(a, chips), chips)
         if a.verb not in ("bet", "complete", "raise"):
-            raise fail(a.line, f"unknown action {a.verb!r}")
+            raise stud.fail(a.line, f"unknown action {a.verb!r}")
         total = self.total(a)
         all_in = self.put_in(a, total - self.round.get(a.name, 0))
         # a bet on 3rd street is the completion (over the bring-in, or in its place)
         verb = "complete" if a.verb == "bet" and a.street == 1 else a.verb
-        return ActLine(a.line, a.name, verb, None, total, all_in)
+        return stud.ActLine(a.line, a.name, verb, None, total, all_in)
 
     def uncalled(self) -> tuple[str, int] | None:
         """The bet no one called: what the player who put in most put in more than
@@ -206,32 +193,32 @@ class _Chips:
         return ranked[0][0], ranked[0][1] - ranked[1][1]
 
 
-def _dealt(c: Cards, hero: str | None) -> DealtLine | None:
+def _dealt(c: Cards, hero: str | None) -> stud.DealtLine | None:
     """The line of the shared reader for a player's cards after a street: the hero's
     cards held and the new one (all three on 3rd street), another player's up cards
     held and the new up card (nothing on 7th street, dealt face down)."""
     s, cards = c.street, c.cards
     if len(cards) != s + 2:
-        raise fail(c.line, f"{c.name} holds {len(cards)} cards on {_STREETS[s - 1]}")
+        raise stud.fail(c.line, f"{c.name} holds {len(cards)} cards on {_STREETS[s - 1]}")
     if c.name == hero and all(x is not None for x in cards):
         known = tuple(x for x in cards if x is not None)
         return (
-            DealtLine(c.line, c.name, (), known)
+            stud.DealtLine(c.line, c.name, (), known)
             if s == 1
-            else DealtLine(c.line, c.name, known[:-1], known[-1:])
+            else stud.DealtLine(c.line, c.name, known[:-1], known[-1:])
         )
     if s == 5:
         return None
     ups = cards[2:]
     if any(x is None for x in ups):
-        raise fail(c.line, f"an up card of {c.name} is not written")
+        raise stud.fail(c.line, f"an up card of {c.name} is not written")
     up = tuple(x for x in ups if x is not None)
-    return DealtLine(c.line, c.name, up[:-1], up[-1:])
+    return stud.DealtLine(c.line, c.name, up[:-1], up[-1:])
 
 
 def _street_items(
     hand: EventHand, street: int, events: Sequence[Event], chips: _Chips, folded: set[str]
-) -> list[Item]:
+) -> list[stud.Item]:
     """A street's deal and its betting: cards dealt to players still in (a player's
     cards written twice count once), then the actions."""
     last = {e.name: e for e in events if isinstance(e, Cards)}
@@ -243,7 +230,7 @@ def _street_items(
         return []
     line = min(e.line for e in events)
     board = (hand.community,) if street == 5 and hand.community is not None else ()
-    items: list[Item] = [StreetLine(line, street, board)]
+    items: list[stud.Item] = [stud.StreetLine(line, street, board)]
     for c in deals:
         d = _dealt(c, hand.hero)
         if d is not None:
@@ -255,7 +242,7 @@ def _street_items(
     return items
 
 
-def _showdown(hand: EventHand, live: list[str], held: dict[str, Cards]) -> list[Item]:
+def _showdown(hand: EventHand, live: list[str], held: dict[str, Cards]) -> list[stud.Item]:
     shows = [e for e in hand.events if isinstance(e, Show)]
     if hand.reveal_known:
         shows += [
@@ -266,49 +253,51 @@ def _showdown(hand: EventHand, live: list[str], held: dict[str, Cards]) -> list[
     shows = [s for s in shows if s.name in live]
     if len(live) < 2 or not shows:
         return []
-    items: list[Item] = [StreetLine(shows[0].line, 6)]
+    items: list[stud.Item] = [stud.StreetLine(shows[0].line, 6)]
     for s in shows:
         if s.muck:
-            items.append(MuckLine(s.line, s.name, "mucks", s.cards))
+            items.append(stud.MuckLine(s.line, s.name, "mucks", s.cards))
         else:
-            items.append(ShowLine(s.line, s.name, s.cards, None))
+            items.append(stud.ShowLine(s.line, s.name, s.cards, None))
     return items
 
 
-def _wins(hand: EventHand, chips: _Chips) -> tuple[list[Item], bool]:
+def _wins(hand: EventHand, chips: _Chips) -> tuple[list[stud.Item], bool]:
     """The winnings and uncalled bets, and whether the hand now states its uncalled
     bet (else the winnings include it)."""
     wins = [e for e in hand.events if isinstance(e, Win)]
-    items: list[Item] = []
+    items: list[stud.Item] = []
     for w in wins:
         if w.name not in chips.left:
-            raise fail(w.line, f"{w.name!r} wins but is not seated")
+            raise stud.fail(w.line, f"{w.name!r} wins but is not seated")
         if w.uncalled:
-            items.append(UncalledLine(w.line, w.name, w.amount))
+            items.append(stud.UncalledLine(w.line, w.name, w.amount))
         else:
             label = "pot" if w.pot == 0 else f"side pot-{w.pot}"
-            items.append(CollectLine(w.line, w.name, w.amount, label))
+            items.append(stud.CollectLine(w.line, w.name, w.amount, label))
     if any(w.uncalled for w in wins):
         return items, True
     if hand.wins_include_uncalled:
         return items, False
     back = chips.uncalled()
     if back is not None:
-        items.insert(0, UncalledLine(wins[0].line if wins else hand.last_line, *back))
+        items.insert(0, stud.UncalledLine(wins[0].line if wins else hand.last_line, *back))
     return items, True
 
 
-def build(hand: EventHand) -> ParsedStudHand:
+def build(hand: EventHand) -> stud.ParsedStudHand:
     """The hand in the shared reader's model (raises HandError)."""
-    parsed = ParsedStudHand(hand.header, hand.first_line, hand.table, hand.max_seats)
-    parsed.seats = [SeatLine(p.line, p.seat, p.name, p.stack, p.sitting_out) for p in hand.players]
+    parsed = stud.ParsedStudHand(hand.header, hand.first_line, hand.table, hand.max_seats)
+    parsed.seats = [
+        stud.SeatLine(p.line, p.seat, p.name, p.stack, p.sitting_out) for p in hand.players
+    ]
     names = {p.name for p in hand.players}
     for e in hand.events:
         if isinstance(e, (Cards, Show)) and e.name not in names:
-            raise fail(e.line, f"cards of {e.name!r}, who is not seated")
+            raise stud.fail(e.line, f"cards of {e.name!r}, who is not seated")
     chips = _Chips(hand)
     acts = [e for e in hand.events if isinstance(e, Act)]
-    items: list[Item] = [chips.act(a) for a in acts if a.street == 0]
+    items: list[stud.Item] = [chips.act(a) for a in acts if a.street == 0]
     folded: set[str] = set()
     held: dict[str, Cards] = {}
     for street in range(1, 6):
@@ -325,7 +314,7 @@ def build(hand: EventHand) -> ParsedStudHand:
     wins, states_uncalled = _wins(hand, chips)
     items += wins
     parsed.items = items
-    parsed.room = RoomRules(
+    parsed.room = stud.RoomRules(
         check_descriptions=False,
         states_rake=False,
         writes_uncalled=states_uncalled,
