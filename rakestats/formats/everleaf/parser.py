@@ -21,6 +21,7 @@ from typing import ClassVar
 from rakestats.cards import StdCard
 from rakestats.formats.everleaf._header import HEADER, game_words, hand_id, parse_header
 from rakestats.formats.stud import (
+    CHECK_FOLD,
     CollectLine,
     DealtLine,
     Item,
@@ -119,8 +120,7 @@ class EverleafParser(StudReader):
         ("call", re.compile(rf"^ calls {_br('a')}$")),
         ("raise", re.compile(rf"^ raises {_br('added')}$")),
         ("all_in", re.compile(rf"^:? (?P<allin>is all-in) {_br('added')}$")),
-        ("check", re.compile(r"^ checks$")),
-        ("fold", re.compile(r"^ folds$")),
+        *CHECK_FOLD,
     )
     action_words = re.compile(r"^:? (posts|bets|calls|raises|completes|is all-in|checks|folds)\b")
     show = re.compile(r"^ shows \[\s*(?P<cards>[^\]]*?)\s*\]\s*(?P<desc>.*)$")

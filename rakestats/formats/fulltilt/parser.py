@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from rakestats.formats.fulltilt._header import HEADER, game_words, parse_header
-from rakestats.formats.stud import AMOUNT, StudHeader, StudReader
+from rakestats.formats.stud import AMOUNT, CHECK_FOLD, StudHeader, StudReader
 
 __all__ = ["FullTiltParser"]
 
@@ -51,8 +51,7 @@ class FullTiltParser(StudReader):
         ("call", re.compile(rf"^ calls (?P<a>{AMOUNT}){_ALLIN}$")),
         ("raise", re.compile(rf"^ raises to (?P<to>{AMOUNT}){_ALLIN}$")),
         ("complete", re.compile(rf"^ completes it to (?P<to>{AMOUNT}){_ALLIN}$")),
-        ("check", re.compile(r"^ checks$")),
-        ("fold", re.compile(r"^ folds$")),
+        *CHECK_FOLD,
     )
     action_words = re.compile(r"^ (antes|brings in|bets|calls|raises|completes|checks|folds)\b")
     show = re.compile(r"^ shows \[(?P<cards>[^\]]*)\](?:\s+(?P<desc>.*))?$")

@@ -19,6 +19,7 @@ from rakestats.formats.ongame._header import HEADER, game_words, parse_header
 from rakestats.formats.ongame._summary import read_closing
 from rakestats.formats.stud import (
     AMOUNT,
+    CHECK_FOLD,
     ParsedStudHand,
     StudHeader,
     Terse,
@@ -68,8 +69,7 @@ class OnGameParser(TerseReader):
         ("bet", re.compile(rf"^ bets (?P<a>{AMOUNT}){_ALLIN}$")),
         ("call", re.compile(rf"^ calls (?P<a>{AMOUNT}){_ALLIN}$")),
         ("raise", re.compile(rf"^ raises (?P<added>{AMOUNT}) to {AMOUNT}{_ALLIN}$")),
-        ("check", re.compile(r"^ checks$")),
-        ("fold", re.compile(r"^ folds$")),
+        *CHECK_FOLD,
     )
     action_words = re.compile(
         r"^ (?:posts ante|small bring in|big bring in|bets|calls|raises|checks|folds)(?: |$)"

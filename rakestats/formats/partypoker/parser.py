@@ -19,6 +19,7 @@ from rakestats.formats._base import ParseResult
 from rakestats.formats.partypoker._header import HEADER, HISTORY, STARTS, parse_header
 from rakestats.formats.stud import (
     AMOUNT,
+    CHECK_FOLD,
     LineReader,
     ParsedStudHand,
     RoomRules,
@@ -69,8 +70,7 @@ class PartyPokerParser(StudReader):
         ("raise", re.compile(rf"^ raises {_br('added')}$")),
         ("complete", re.compile(rf"^ completes {_br('added')}$")),
         ("all_in", re.compile(rf"^ (?P<allin>is all-In) {_br('added')}$")),
-        ("check", re.compile(r"^ checks$")),
-        ("fold", re.compile(r"^ folds$")),
+        *CHECK_FOLD,
     )
     action_words = re.compile(
         r"^ (posts ante|bring-ins|bets|double bets|calls|raises|completes|is all-In|checks|folds)\b"

@@ -29,7 +29,7 @@ from rakestats.formats.stud._model import (
     TotalLine,
     UncalledLine,
 )
-from rakestats.formats.stud._patterns import AMOUNT, StudPatterns
+from rakestats.formats.stud._patterns import AMOUNT, CHECK_FOLD, StudPatterns
 from rakestats.formats.stud._record import player_records
 from rakestats.formats.stud._seats import hand_of, seats_in_order
 from rakestats.formats.stud._terse import (
@@ -43,6 +43,7 @@ from rakestats.formats.stud.reader import StudReader, classify_game
 
 __all__ = [
     "AMOUNT",
+    "CHECK_FOLD",
     "CURRENCY_SYMBOLS",
     "MONTHS",
     "ZONES",

@@ -17,11 +17,17 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-__all__ = ["AMOUNT", "StudPatterns"]
+__all__ = ["AMOUNT", "CHECK_FOLD", "StudPatterns"]
 
 #: An amount as rooms write it: optional currency symbol, thousands commas, decimals.
 AMOUNT = r"[$€£]?[\d,]+(?:\.\d+)?"
 _ALLIN = r"(?P<allin> and is all-in)?"
+#: The check and the fold of the rooms whose lines read ``NAME checks`` and ``NAME folds``
+#: (the end of their :attr:`StudPatterns.actions`).
+CHECK_FOLD: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("check", re.compile(r"^ checks$")),
+    ("fold", re.compile(r"^ folds$")),
+)
 
 
 class StudPatterns:

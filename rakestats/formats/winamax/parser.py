@@ -19,6 +19,7 @@ from typing import ClassVar
 
 from rakestats.formats.stud import (
     AMOUNT,
+    CHECK_FOLD,
     CollectLine,
     DealtLine,
     ParsedStudHand,
@@ -68,8 +69,7 @@ class WinamaxParser(StudReader):
         ("bet", _act("bets")),
         ("call", _act("calls")),
         ("raise", _act("raises", rf"(?:-{AMOUNT}|(?P<a>{AMOUNT})){_C} to (?P<to>{AMOUNT}){_C}")),
-        ("check", re.compile(r"^ checks$")),
-        ("fold", re.compile(r"^ folds$")),
+        *CHECK_FOLD,
     )
     action_words = re.compile(r"^ (posts ante|brings in|bring-in|bets|calls|raises|checks|folds)\b")
     show = re.compile(r"^ shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?$")

@@ -20,6 +20,7 @@ from typing import ClassVar
 
 from rakestats.formats.stud import (
     AMOUNT,
+    CHECK_FOLD,
     ParsedStudHand,
     StudHeader,
     Terse,
@@ -101,8 +102,7 @@ class WinningParser(TerseReader):
         ("raise", re.compile(rf"^ (?:raises|caps|cap) (?:{AMOUNT} )?to (?P<to>{AMOUNT}){_ALLIN}$")),
         ("raise", re.compile(rf"^ (?:raises|caps|cap) (?P<added>{AMOUNT}){_ALLIN}$")),
         ("complete", re.compile(rf"^ completes(?: it)? to (?P<to>{AMOUNT}){_ALLIN}$")),
-        ("check", re.compile(r"^ checks$")),
-        ("fold", re.compile(r"^ folds$")),
+        *CHECK_FOLD,
     )
     action_words = re.compile(r"^ (?:posts|brings|bets|calls|raises|caps|completes|checks|folds)\b")
     show = re.compile(r"^ shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?.*$")
@@ -180,8 +180,7 @@ class WinningOldParser(TerseReader):
         ("call", re.compile(rf"^ calls \((?P<a>{AMOUNT})\)$")),
         ("raise", re.compile(rf"^ (?:raises|caps|cap) \((?P<added>{AMOUNT})\)$")),
         ("all_in", re.compile(rf"^ (?P<allin>allin) \((?P<added>{AMOUNT})\)$")),
-        ("check", re.compile(r"^ checks$")),
-        ("fold", re.compile(r"^ folds$")),
+        *CHECK_FOLD,
     )
     action_words = re.compile(
         r"^ (?:ante|bring in|bets|calls|raises|caps|cap|allin|checks|folds)\b"
