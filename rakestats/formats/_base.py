@@ -100,6 +100,10 @@ class SiteParser:
         """One hand (its lines without line ends, blank lines excluded) to a record."""
         raise NotImplementedError
 
+    def raw_lines(self, lines: Sequence[str]) -> Sequence[str]:
+        """The text kept with a quarantined hand: its lines (a reader may add context)."""
+        return lines
+
     def quarantine(
         self,
         lines: Sequence[str],
@@ -114,7 +118,7 @@ class SiteParser:
             source_file=source_file,
             line=line,
             reason=reason,
-            raw_text="\n".join(lines),
+            raw_text="\n".join(self.raw_lines(lines)),
             site=site,
             hand_id=hand_id,
             game=self.game,

@@ -22,7 +22,7 @@ from rakestats.formats.files import Block, Stream, TextBlock
 from rakestats.formats.stud import StudHeader, StudReader, fail
 from rakestats.formats.xmlstud._events import Act, Cards, EventHand, build, infer_bets
 from rakestats.formats.xmlstud._xml import Node, cut_elements, parse_xml, piece_lines
-from rakestats.records import QuarantineRecord, SkipRecord
+from rakestats.records import SkipRecord
 
 __all__ = ["XmlStudReader"]
 
@@ -164,17 +164,6 @@ class XmlStudReader(StudReader):
         hand.header = replace(hand.header, small_bet=bets[0], big_bet=bets[1])
         return hand
 
-    def quarantine(
-        self,
-        lines: Sequence[str],
-        line: int,
-        reason: str,
-        source_file: str,
-        *,
-        site: str | None = None,
-        hand_id: str | None = None,
-    ) -> QuarantineRecord:
+    def raw_lines(self, lines: Sequence[str]) -> Sequence[str]:
         """The hand's lines after the file's header (so that they read alone again)."""
-        return super().quarantine(
-            [*self.context_lines, *lines], line, reason, source_file, site=site, hand_id=hand_id
-        )
+        return [*self.context_lines, *lines]
