@@ -20,7 +20,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rakestats.formats.stud import AMOUNT, Closing, CollectLine, SeatResult, parse_money
+from rakestats.formats.stud import (
+    AMOUNT,
+    Closing,
+    CollectLine,
+    SeatResult,
+    StudPatterns,
+    parse_money,
+)
 
 __all__ = ["read_closing"]
 
@@ -29,7 +36,7 @@ _WINS = re.compile(
     r"(?: from (?:the )?(?:main |side )?pot(?: \d+)?)?$"
 )
 _RAKE = re.compile(rf"^Rake (?P<a>{AMOUNT})$")
-_SEAT = re.compile(r"^Seat (?P<seat>\d{1,9}): (?P<rest>.+)$")
+_SEAT = StudPatterns.summary_seat
 _RESULT = re.compile(rf"^ \((?P<stack>{AMOUNT})\) (?P<sign>[+-]?)(?P<net>{AMOUNT})$")
 
 

@@ -30,6 +30,7 @@ from rakestats.formats.stud import (
     Closing,
     CollectLine,
     SeatResult,
+    StudPatterns,
     cards_of,
     fail,
     parse_money,
@@ -42,7 +43,7 @@ _POT = re.compile(
 )
 _SHARE = re.compile(rf"\((?P<a>{AMOUNT})(?: (?:High|Low|Hi|Lo))?\)(?:, |$)")
 _RAKE = re.compile(rf"^Rake taken: (?P<a>{AMOUNT})$")
-_SEAT = re.compile(r"^Seat (?P<seat>\d{1,9}): (?P<rest>.+)$")
+_SEAT = StudPatterns.summary_seat
 _RESULT = re.compile(
     rf"^ \((?P<stack>{AMOUNT})\), net: (?P<sign>[+-]?)(?P<net>{AMOUNT})"
     r"(?:, \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?)?$"

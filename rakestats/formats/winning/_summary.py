@@ -37,6 +37,7 @@ from rakestats.formats.stud import (
     Closing,
     CollectLine,
     SeatResult,
+    StudPatterns,
     cards_of,
     fail,
     parse_money,
@@ -48,7 +49,7 @@ _TOTAL = re.compile(
     rf"^Total pot (?P<total>{AMOUNT}).*? \| Rake (?P<rake>{AMOUNT})"
     rf"(?: \| (?:JP|Jackpot) [Ff]ee (?P<jp>{AMOUNT}))?\s*$"
 )
-_SEAT = re.compile(r"^Seat (?P<seat>\d{1,9}): (?P<rest>.+)$")
+_SEAT = StudPatterns.summary_seat
 _TAGS = re.compile(r"^(?:\((?:button|small blind|big blind|bring[- ]in)\) )+")
 _WON = re.compile(rf"^(?:did not show and )?(?:won|collected) \(?(?P<a>{AMOUNT})\)?")
 _SHOWED = re.compile(
