@@ -16,22 +16,9 @@ import re
 from collections.abc import Sequence
 from typing import ClassVar
 
+from rakestats.formats import stud
 from rakestats.formats.absolute._header import HEADER, game_words, parse_header
-from rakestats.formats.stud import (
-    AMOUNT,
-    ActLine,
-    AnteLine,
-    Item,
-    LineReader,
-    ParsedStudHand,
-    RoomRules,
-    StreetLine,
-    StudHeader,
-    StudReader,
-    hand_of,
-    mark_all_ins,
-    seats_in_order,
-)
+from rakestats.formats.stud import AMOUNT
 
 __all__ = ["AbsoluteParser", "rewrite"]
 
@@ -78,26 +65,26 @@ def rewrite(lines: Sequence[str]) -> list[str]:
     return out
 
 
-def _plain(items: Sequence[Item]) -> list[Item]:
+def _plain(items: Sequence[stud.Item]) -> list[stud.Item]:
     """An ``All-In`` before the first street is the ante; a ``Bets`` on 3rd street after
     the bring-in is the completion."""
-    out: list[Item] = []
+    out: list[stud.Item] = []
     street, brought = 0, False
     for it in items:
-        if isinstance(it, StreetLine):
+        if isinstance(it, stud.StreetLine):
             street = max(street, it.street)
-        elif isinstance(it, ActLine) and street == 0 and it.verb == "all_in":
-            it = AnteLine(it.line, it.name, it.added or 0, True)
-        elif isinstance(it, ActLine) and street == 1:
+        elif isinstance(it, stud.ActLine) and street == 0 and it.verb == "all_in":
+            it = stud.AnteLine(it.line, it.name, it.added or 0, True)
+        elif isinstance(it, stud.ActLine) and street == 1:
             if it.verb == "bring_in":
                 brought = True
             elif it.verb == "bet" and brought:
-                it = ActLine(it.line, it.name, "complete", None, it.amount, it.all_in)
+                it = stud.ActLine(it.line, it.name, "complete", None, it.amount, it.all_in)
         out.append(it)
     return out
 
 
-class AbsoluteParser(StudReader):
+class AbsoluteParser(stud.StudReader):
     """Absolute Poker (and UltimateBet) hand histories; stud hands are read, other games
     skipped."""
 
@@ -157,16 +144,18 @@ class AbsoluteParser(StudReader):
     def game_text(self, lines: Sequence[str]) -> str:
         return game_words(lines)
 
-    def read_header(self, lines: Sequence[str], first_line: int) -> StudHeader:
+    def read_header(self, lines: Sequence[str], first_line: int) -> stud.StudHeader:
         return parse_header(lines, first_line)[0]
 
     def parse_lines(
-        self, header: StudHeader, lines: Sequence[str], first_line: int
-    ) -> ParsedStudHand:
+        self, header: stud.StudHeader, lines: Sequence[str], first_line: int
+    ) -> stud.ParsedStudHand:
         _, i = parse_header(lines, first_line)
-        seats, i = seats_in_order(self, header, lines, i, first_line, _SEAT)  # from the dealer
-        hand = hand_of(header, first_line, seats)
-        hand.room = RoomRules(check_descriptions=False)
-        reader = LineReader(self, header, [s.name for s in hand.seats])
-        hand.items = mark_all_ins(hand.seats, _plain(reader.read(rewrite(lines), i, first_line)))
+        seats, i = stud.seats_in_order(self, header, lines, i, first_line, _SEAT)  # from the dealer
+        hand = stud.hand_of(header, first_line, seats)
+        hand.room = stud.RoomRules(check_descriptions=False)
+        reader = stud.LineReader(self, header, [s.name for s in hand.seats])
+        hand.items = stud.mark_all_ins(
+            hand.seats, _plain(reader.read(rewrite(lines), i, first_line))
+        )
         return hand

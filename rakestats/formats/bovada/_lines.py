@@ -15,24 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rakestats.cards import StdCard
-from rakestats.formats.stud import (
-    AMOUNT,
-    ActLine,
-    AnteLine,
-    CollectLine,
-    DealtLine,
-    Item,
-    Ledger,
-    MuckLine,
-    SeatLine,
-    ShowLine,
-    StreetLine,
-    StudHeader,
-    UncalledLine,
-    cards_of,
-    fail,
-    parse_money,
-)
+from rakestats.formats import stud
+from rakestats.formats.stud import AMOUNT
 
 __all__ = ["HERO", "BodyReader", "read_seat"]
 
@@ -81,10 +65,10 @@ class BodyReader:
     from the deals and keeps the chips put in (for the all-ins Bovada writes as chips or
     as a total)."""
 
-    header: StudHeader
-    seats: Sequence[SeatLine]
+    header: stud.StudHeader
+    seats: Sequence[stud.SeatLine]
     hero_raw: str | None
-    items: list[Item] = field(default_factory=list)
+    items: list[stud.Item] = field(default_factory=list)
     street: int = 0
     dealt_now: set[str] = field(default_factory=set)
     dealing: bool = False
@@ -94,19 +78,19 @@ class BodyReader:
 
     def __post_init__(self) -> None:
         self.names = {s.name for s in self.seats}
-        self.ledger = Ledger(self.seats)
+        self.ledger = stud.Ledger(self.seats)
 
     def name(self, who: str, me: bool) -> str | None:
         if me or who == self.hero_raw:
             return HERO
         return who if who in self.names else None
 
-    def add(self, it: Item) -> None:
+    def add(self, it: stud.Item) -> None:
         self.items.append(it)
         self.ledger.take(it)
 
     def money(self, text: str, n: int) -> int:
-        return parse_money(text, self.header.scale, n)
+        return stud.parse_money(text, self.header.scale, n)
 
     def line(self, text: str, n: int) -> None:
         """Read one line of the hand's body (before the summary)."""
@@ -124,7 +108,7 @@ class BodyReader:
                 self.verb(verb, name, m, n)
                 return
         if _MUST.match(rest):
-            raise fail(n, f"cannot read the action {rest!r} of {name}")
+            raise stud.fail(n, f"cannot read the action {rest!r} of {name}")
 
     def verb(self, verb: str, name: str, m: re.Match[str], n: int) -> None:
         g = m.groupdict()
@@ -133,21 +117,21 @@ class BodyReader:
         if verb == "deal":
             self.deal(name, m["cards"], n)
         elif verb == "ante" or (verb == "all_in" and self.street == 0):
-            self.add(AnteLine(n, name, a or 0, verb == "all_in"))
+            self.add(stud.AnteLine(n, name, a or 0, verb == "all_in"))
         elif verb in ("bring_in", "call", "check", "fold"):
-            self.add(ActLine(n, name, verb, a, None, False))
+            self.add(stud.ActLine(n, name, verb, a, None, False))
         elif verb in ("bet", "double"):
             if verb == "double":
                 self.doubled.add(n)
-            self.add(ActLine(n, name, "bet", None, a, False))
+            self.add(stud.ActLine(n, name, "bet", None, a, False))
         elif verb == "raise":  # 'Raises $7.50 to $10': chips, then the total; 'Raises 60': total
-            self.add(ActLine(n, name, "raise", None, to if to is not None else a, False))
+            self.add(stud.ActLine(n, name, "raise", None, to if to is not None else a, False))
         elif verb in ("all_in", "all_in_raise"):
             self.all_in(name, a or 0, to, n)
         elif verb == "uncalled":
-            self.add(UncalledLine(n, name, a or 0))
+            self.add(stud.UncalledLine(n, name, a or 0))
         elif verb == "collect":
-            self.add(CollectLine(n, name, a or 0, "side pot" if g.get("side") else "pot"))
+            self.add(stud.CollectLine(n, name, a or 0, "side pot" if g.get("side") else "pot"))
         else:
             self.shown(verb, name, m["cards"], n)
 
@@ -155,38 +139,38 @@ class BodyReader:
         """``All-in 245`` is the chips put in, ``All-in(raise) 22`` too, or the round
         total: whichever puts in the player's last chips."""
         if to is not None:  # 'All-in(raise) $X to $Y'
-            self.add(ActLine(n, name, "raise", None, to, True))
+            self.add(stud.ActLine(n, name, "raise", None, to, True))
             return
         left, in_round = self.ledger.left(name), self.ledger.round_bet.get(name, 0)
         chips = a - in_round if a != left and a - in_round == left else a
-        self.add(ActLine(n, name, "all_in", None, None, True, chips))
+        self.add(stud.ActLine(n, name, "all_in", None, None, True, chips))
 
     def deal(self, name: str, text: str, n: int) -> None:
         """A card dealt: the first of a run of deals (or a second card to a player in the
         run) begins a street. ``X`` is a card not written."""
         cards = [
-            None if t.upper() in ("X", "XX", "??") else cards_of(t, n)[0] for t in text.split()
+            None if t.upper() in ("X", "XX", "??") else stud.cards_of(t, n)[0] for t in text.split()
         ]
         if not self.dealing or name in self.dealt_now:
             self.street += 1
             self.dealt_now = set()
-            self.add(StreetLine(n, self.street))
+            self.add(stud.StreetLine(n, self.street))
         self.dealing = True
         self.dealt_now.add(name)
         if self.street == 1:
             if len(cards) != 3 or cards[2] is None or (name == HERO and None in cards):
-                raise fail(n, f"3rd street deals two cards down and one up to {name}: {text}")
+                raise stud.fail(n, f"3rd street deals two cards down and one up to {name}: {text}")
             self.held[name], self.up[name] = cards, [cards[2]]
             known = tuple(c for c in cards if c is not None)
-            self.add(DealtLine(n, name, (), known if name == HERO else known[-1:]))
+            self.add(stud.DealtLine(n, name, (), known if name == HERO else known[-1:]))
             return
         if len(cards) != 1 or (cards[0] is None and self.street < 5):
-            raise fail(n, f"one card a street after 3rd street, not [{text}] to {name}")
+            raise stud.fail(n, f"one card a street after 3rd street, not [{text}] to {name}")
         held = self.held.setdefault(name, [])
         before = [c for c in held if c is not None] if name == HERO else self.up.get(name, [])
         held.append(cards[0])
         if cards[0] is not None:
-            self.add(DealtLine(n, name, tuple(before), (cards[0],)))
+            self.add(stud.DealtLine(n, name, tuple(before), (cards[0],)))
         if self.street < 5 and cards[0] is not None:
             self.up.setdefault(name, []).append(cards[0])
 
@@ -194,31 +178,31 @@ class BodyReader:
         """``Showdown [Js Jd Ac Td 9d] (One pair)``: the best five (and five low) of the
         player's cards, all of which were dealt face up in the history."""
         held = tuple(c for c in self.held.get(name, ()) if c is not None)
-        shown = cards_of(cards_text, n)
+        shown = stud.cards_of(cards_text, n)
         if len(held) < len(self.held.get(name, ())) or not set(shown) <= set(held):
-            raise fail(n, f"{name} shows {cards_text}, not among the cards dealt")
+            raise stud.fail(n, f"{name} shows {cards_text}, not among the cards dealt")
         if verb == "show":
-            self.add(ShowLine(n, name, held, None))
+            self.add(stud.ShowLine(n, name, held, None))
         else:
-            self.add(MuckLine(n, name, "mucks", held))
+            self.add(stud.MuckLine(n, name, "mucks", held))
 
-    def reveal_down_cards(self) -> list[Item]:
+    def reveal_down_cards(self) -> list[stud.Item]:
         """The items, with the others' down cards (written with the up card on 3rd
         street) shown right after the 3rd-street deal."""
-        out: list[Item] = []
+        out: list[stud.Item] = []
         dealt3 = False
         for it in self.items:
-            if dealt3 and not isinstance(it, DealtLine):
+            if dealt3 and not isinstance(it, stud.DealtLine):
                 out.extend(
-                    MuckLine(d.line, d.name, "dealt", tuple(c for c in down if c is not None))
+                    stud.MuckLine(d.line, d.name, "dealt", tuple(c for c in down if c is not None))
                     for d in self.items
-                    if isinstance(d, DealtLine)
+                    if isinstance(d, stud.DealtLine)
                     and len(d.new) == 1
                     and not d.before
                     and None not in (down := self.held[d.name][:3])
                 )
                 dealt3 = False
-            if isinstance(it, StreetLine) and it.street == 1:
+            if isinstance(it, stud.StreetLine) and it.street == 1:
                 dealt3 = True
             out.append(it)
         return out

@@ -21,17 +21,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from rakestats.formats.stud import (
-    AMOUNT,
-    ActLine,
-    CollectLine,
-    Item,
-    StreetLine,
-    SummarySeat,
-    TotalLine,
-    fail,
-    parse_money,
-)
+from rakestats.formats import stud
+from rakestats.formats.stud import AMOUNT
 
 __all__ = ["bets_of", "summary_seat", "total_line"]
 
@@ -42,19 +33,21 @@ _AMOUNTS = re.compile(rf"(?:^|\bHI |\bLO )(?P<a>{AMOUNT})(?=\s|$)")
 _LOST = re.compile(r"\blos[te] with\b")
 
 
-def total_line(text: str, n: int, scale: int, items: Sequence[Item]) -> TotalLine | None:
+def total_line(text: str, n: int, scale: int, items: Sequence[stud.Item]) -> stud.TotalLine | None:
     """The pot line; without a written rake, the rake is the pot less the winnings."""
     m = _TOTAL.match(text)
     if m is None:
         return None
-    total = parse_money(m["total"], scale, n)
+    total = stud.parse_money(m["total"], scale, n)
     if m["rake"] is not None:
-        return TotalLine(n, total, parse_money(m["rake"], scale, n), ())
-    collected = sum(it.amount for it in items if isinstance(it, CollectLine))
-    return TotalLine(n, total, total - collected, ())
+        return stud.TotalLine(n, total, stud.parse_money(m["rake"], scale, n), ())
+    collected = sum(it.amount for it in items if isinstance(it, stud.CollectLine))
+    return stud.TotalLine(n, total, total - collected, ())
 
 
-def summary_seat(text: str, n: int, names: Mapping[int, str], scale: int) -> SummarySeat | None:
+def summary_seat(
+    text: str, n: int, names: Mapping[int, str], scale: int
+) -> stud.SummarySeat | None:
     """A summary seat line (raises HandError for a seat nobody sits in). The cards it
     lists are left out: the deals gave them all (and Bovada's list misses one at times:
     ``[9d 8s Jd 5c Td Js-...]`` for a player dealt Ac too)."""
@@ -64,19 +57,19 @@ def summary_seat(text: str, n: int, names: Mapping[int, str], scale: int) -> Sum
     seat, rest = int(m["seat"]), m["rest"]
     name = names.get(seat)
     if name is None:
-        raise fail(n, f"the summary names seat {seat}, where nobody sits")
+        raise stud.fail(n, f"the summary names seat {seat}, where nobody sits")
     if (f := _FOLDED.match(rest)) is not None:
         round_ = int(f["street"]) - 2 if f["street"] else 5
-        return SummarySeat(n, seat, name, "folded", fold_round=round_)
+        return stud.SummarySeat(n, seat, name, "folded", fold_round=round_)
     if _LOST.search(rest):
-        return SummarySeat(n, seat, name, "lost")
-    amounts = [parse_money(a["a"], scale, n) for a in _AMOUNTS.finditer(rest)]
+        return stud.SummarySeat(n, seat, name, "lost")
+    amounts = [stud.parse_money(a["a"], scale, n) for a in _AMOUNTS.finditer(rest)]
     if amounts:
-        return SummarySeat(n, seat, name, "collected", sum(amounts))
-    return SummarySeat(n, seat, name, "other")  # '[Mucked] [7h 2h ...]'
+        return stud.SummarySeat(n, seat, name, "collected", sum(amounts))
+    return stud.SummarySeat(n, seat, name, "other")  # '[Mucked] [7h 2h ...]'
 
 
-def bets_of(items: Sequence[Item], doubled: set[int]) -> tuple[int, int] | None:
+def bets_of(items: Sequence[stud.Item], doubled: set[int]) -> tuple[int, int] | None:
     """The small and big bet a hand was played for, from its first full wager on each
     street: the completion on 3rd street, a bet on 4th (a double bet there is the big
     one), a bet on 5th to 7th; one of them gives the other (the big bet is twice the
@@ -84,9 +77,9 @@ def bets_of(items: Sequence[Item], doubled: set[int]) -> tuple[int, int] | None:
     small = big = None
     street, wagered = 0, False
     for it in items:
-        if isinstance(it, StreetLine):
+        if isinstance(it, stud.StreetLine):
             street, wagered = it.street, False
-        elif isinstance(it, ActLine) and it.verb in ("bet", "raise") and not it.all_in:
+        elif isinstance(it, stud.ActLine) and it.verb in ("bet", "raise") and not it.all_in:
             if not wagered and it.to is not None:
                 if street == 1 or (street == 2 and it.line not in doubled):
                     small = small or it.to

@@ -14,23 +14,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from rakestats.formats import stud
 from rakestats.formats.bovada._header import HEADER, game_words, parse_header
 from rakestats.formats.bovada._lines import HERO, BodyReader, read_seat
 from rakestats.formats.bovada._summary import bets_of, summary_seat, total_line
-from rakestats.formats.stud import (
-    ActLine,
-    Item,
-    ParsedStudHand,
-    RoomRules,
-    SeatLine,
-    StreetLine,
-    StudHeader,
-    StudReader,
-    fail,
-    hand_of,
-    mark_all_ins,
-    parse_money,
-)
 from rakestats.records import HandRecord
 
 __all__ = ["BovadaParser"]
@@ -45,7 +32,7 @@ def _unique_lines(lines: Sequence[str]) -> list[str]:
     return [t if k == 0 or t != lines[k - 1] else "" for k, t in enumerate(lines)]
 
 
-class BovadaParser(StudReader):
+class BovadaParser(stud.StudReader):
     """Bovada, Bodog and Ignition hand histories; stud hands are read, other games
     skipped."""
 
@@ -59,12 +46,12 @@ class BovadaParser(StudReader):
     def game_text(self, lines: Sequence[str]) -> str:
         return game_words(lines[0]) if lines else "unknown"
 
-    def read_header(self, lines: Sequence[str], first_line: int) -> StudHeader:
+    def read_header(self, lines: Sequence[str], first_line: int) -> stud.StudHeader:
         return parse_header(lines[0], first_line)
 
     def parse_lines(
-        self, header: StudHeader, lines: Sequence[str], first_line: int
-    ) -> ParsedStudHand:
+        self, header: stud.StudHeader, lines: Sequence[str], first_line: int
+    ) -> stud.ParsedStudHand:
         lines = _unique_lines(lines)
         seats, hero_raw, i = self._seats(header, lines, first_line)
         body = BodyReader(header, seats, hero_raw)
@@ -72,23 +59,23 @@ class BovadaParser(StudReader):
         while k < len(lines) and lines[k].strip() != _SUMMARY:
             body.line(lines[k], first_line + k)
             k += 1
-        items = mark_all_ins(seats, body.reveal_down_cards())
+        items = stud.mark_all_ins(seats, body.reveal_down_cards())
         if k < len(lines):
-            items.append(StreetLine(first_line + k, 7))
+            items.append(stud.StreetLine(first_line + k, 7))
             items.extend(self._summary(header, seats, lines, k + 1, first_line, items))
         bets = bets_of(items, body.doubled)
         stakes = _stakes_without_bets(items) if bets is None else bets
         extra = header.extra + ((_UNKNOWN,) if bets is None else ())
         header = replace(header, small_bet=stakes[0], big_bet=stakes[1], extra=extra)
-        hand = hand_of(header, first_line, seats)
+        hand = stud.hand_of(header, first_line, seats)
         hand.items = items
-        hand.room = RoomRules(check_descriptions=False)
+        hand.room = stud.RoomRules(check_descriptions=False)
         return hand
 
     def _seats(
-        self, header: StudHeader, lines: Sequence[str], first_line: int
-    ) -> tuple[list[SeatLine], str | None, int]:
-        seats: list[SeatLine] = []
+        self, header: stud.StudHeader, lines: Sequence[str], first_line: int
+    ) -> tuple[list[stud.SeatLine], str | None, int]:
+        seats: list[stud.SeatLine] = []
         hero_raw = None
         i = 1
         while i < len(lines) and (s := read_seat(lines[i])) is not None:
@@ -96,24 +83,26 @@ class BovadaParser(StudReader):
             name = HERO if s["me"] else s["name"]
             hero_raw = s["name"] if s["me"] else hero_raw
             seats.append(
-                SeatLine(n, int(s["seat"]), name, parse_money(s["stack"], header.scale, n), False)
+                stud.SeatLine(
+                    n, int(s["seat"]), name, stud.parse_money(s["stack"], header.scale, n), False
+                )
             )
             i += 1
         if not seats:
-            raise fail(first_line + 1, "expected the seat lines")
+            raise stud.fail(first_line + 1, "expected the seat lines")
         return sorted(seats, key=lambda s: s.seat), hero_raw, i
 
     def _summary(
         self,
-        header: StudHeader,
-        seats: Sequence[SeatLine],
+        header: stud.StudHeader,
+        seats: Sequence[stud.SeatLine],
         lines: Sequence[str],
         start: int,
         first_line: int,
-        items: Sequence[Item],
-    ) -> list[Item]:
+        items: Sequence[stud.Item],
+    ) -> list[stud.Item]:
         names = {s.seat: s.name for s in seats}
-        out: list[Item] = []
+        out: list[stud.Item] = []
         for k in range(start, len(lines)):
             n = first_line + k
             found = total_line(lines[k], n, header.scale, items) or summary_seat(
@@ -123,7 +112,9 @@ class BovadaParser(StudReader):
                 out.append(found)
         return out
 
-    def record(self, header: StudHeader, parsed: ParsedStudHand, source_file: str) -> HandRecord:
+    def record(
+        self, header: stud.StudHeader, parsed: stud.ParsedStudHand, source_file: str
+    ) -> HandRecord:
         """The record with the bets worked out (unknown when nobody bet)."""
         rec = super().record(parsed.header, parsed, source_file)
         if _UNKNOWN in parsed.header.extra:
@@ -131,10 +122,11 @@ class BovadaParser(StudReader):
         return rec
 
 
-def _stakes_without_bets(items: Sequence[Item]) -> tuple[int, int]:
+def _stakes_without_bets(items: Sequence[stud.Item]) -> tuple[int, int]:
     """Bets for the engine in a hand nobody bet in (only the bring-in, calls, checks and
     all-ins): larger than any chips put in, so none of them reads as a full bet."""
     most = max(
-        (it.to or it.amount or it.added or 0 for it in items if isinstance(it, ActLine)), default=0
+        (it.to or it.amount or it.added or 0 for it in items if isinstance(it, stud.ActLine)),
+        default=0,
     )
     return most + 1, 2 * (most + 1)

@@ -19,23 +19,8 @@ from dataclasses import replace
 from typing import ClassVar
 
 from rakestats.cards import StdCard
+from rakestats.formats import stud
 from rakestats.formats.everleaf._header import HEADER, game_words, hand_id, parse_header
-from rakestats.formats.stud import (
-    CHECK_FOLD,
-    CollectLine,
-    DealtLine,
-    Item,
-    LineReader,
-    ParsedStudHand,
-    RoomRules,
-    StreetLine,
-    StudHeader,
-    StudReader,
-    hand_of,
-    mark_all_ins,
-    seats_in_order,
-    uncalled_line,
-)
 
 __all__ = ["EverleafParser"]
 
@@ -56,18 +41,18 @@ def _cards_upper(text: str) -> str:
     return _CARD.sub(lambda m: m[1].upper() + m[2], text) if "[" in text else text
 
 
-def fill_before(items: Sequence[Item]) -> list[Item]:
+def fill_before(items: Sequence[stud.Item]) -> list[stud.Item]:
     """Deal lines from 4th street on with the cards held before (the hero's all, the
     others' up cards): Everleaf writes the new card only."""
     held: dict[str, list[StdCard]] = {}
     up: dict[str, list[StdCard]] = {}
     hero = None
     street = 0
-    out: list[Item] = []
+    out: list[stud.Item] = []
     for it in items:
-        if isinstance(it, StreetLine):
+        if isinstance(it, stud.StreetLine):
             street = it.street
-        elif isinstance(it, DealtLine) and not it.before:
+        elif isinstance(it, stud.DealtLine) and not it.before:
             if street == 1:
                 hero = it.name if len(it.new) == 3 else hero
                 up[it.name] = [it.new[-1]]
@@ -81,7 +66,7 @@ def fill_before(items: Sequence[Item]) -> list[Item]:
     return out
 
 
-class EverleafParser(StudReader):
+class EverleafParser(stud.StudReader):
     """Everleaf hand histories; stud hands are read, other games skipped."""
 
     format_name = "everleaf"
@@ -120,7 +105,7 @@ class EverleafParser(StudReader):
         ("call", re.compile(rf"^ calls {_br('a')}$")),
         ("raise", re.compile(rf"^ raises {_br('added')}$")),
         ("all_in", re.compile(rf"^:? (?P<allin>is all-in) {_br('added')}$")),
-        *CHECK_FOLD,
+        *stud.CHECK_FOLD,
     )
     action_words = re.compile(r"^:? (posts|bets|calls|raises|completes|is all-in|checks|folds)\b")
     show = re.compile(r"^ shows \[\s*(?P<cards>[^\]]*?)\s*\]\s*(?P<desc>.*)$")
@@ -141,22 +126,22 @@ class EverleafParser(StudReader):
     def game_text(self, lines: Sequence[str]) -> str:
         return game_words(lines)
 
-    def read_header(self, lines: Sequence[str], first_line: int) -> StudHeader:
+    def read_header(self, lines: Sequence[str], first_line: int) -> stud.StudHeader:
         return parse_header(lines, first_line)[0]
 
     def parse_lines(
-        self, header: StudHeader, lines: Sequence[str], first_line: int
-    ) -> ParsedStudHand:
+        self, header: stud.StudHeader, lines: Sequence[str], first_line: int
+    ) -> stud.ParsedStudHand:
         _, i = parse_header(lines, first_line)
-        seats, i = seats_in_order(self, header, lines, i, first_line, _SEAT)
-        hand = hand_of(header, first_line, seats)
-        reader = LineReader(self, header, [s.name for s in hand.seats])
+        seats, i = stud.seats_in_order(self, header, lines, i, first_line, _SEAT)
+        hand = stud.hand_of(header, first_line, seats)
+        reader = stud.LineReader(self, header, [s.name for s in hand.seats])
         items = fill_before(reader.read([_cards_upper(t) for t in lines], i, first_line))
-        shown = any(isinstance(it, DealtLine) for it in items)
-        hand.room = RoomRules(False, False, True, shown)
-        items = mark_all_ins(hand.seats, items)
-        at = next((k for k, it in enumerate(items) if isinstance(it, CollectLine)), len(items))
+        shown = any(isinstance(it, stud.DealtLine) for it in items)
+        hand.room = stud.RoomRules(False, False, True, shown)
+        items = stud.mark_all_ins(hand.seats, items)
+        at = next((k for k, it in enumerate(items) if isinstance(it, stud.CollectLine)), len(items))
         line = items[at].line if at < len(items) else first_line + len(lines) - 1
-        uncalled = uncalled_line(hand.seats, items, line)
+        uncalled = stud.uncalled_line(hand.seats, items, line)
         hand.items = items[:at] + ([uncalled] if uncalled else []) + items[at:]
         return hand

@@ -20,14 +20,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rakestats.formats.stud import (
-    AMOUNT,
-    Closing,
-    CollectLine,
-    SeatResult,
-    StudPatterns,
-    parse_money,
-)
+from rakestats.formats import stud
+from rakestats.formats.stud import AMOUNT
 
 __all__ = ["read_closing"]
 
@@ -36,7 +30,7 @@ _WINS = re.compile(
     r"(?: from (?:the )?(?:main |side )?pot(?: \d+)?)?$"
 )
 _RAKE = re.compile(rf"^Rake (?P<a>{AMOUNT})$")
-_SEAT = StudPatterns.summary_seat
+_SEAT = stud.StudPatterns.summary_seat
 _RESULT = re.compile(rf"^ \((?P<stack>{AMOUNT})\) (?P<sign>[+-]?)(?P<net>{AMOUNT})$")
 
 
@@ -47,27 +41,29 @@ def read_closing(
     first_line: int,
     scale: int,
     names: Sequence[str],
-) -> Closing:
+) -> stud.Closing:
     """What ``lines`` say from ``*** SUMMARY ***`` (``lines[summary]``) on, and the pots
     won anywhere after the seats (``lines[play:]``)."""
     by_length = sorted(names, key=len, reverse=True)
-    closing = Closing(first_line + summary)
+    closing = stud.Closing(first_line + summary)
     for i in range(play, len(lines)):
         n, text = first_line + i, lines[i]
         for name in by_length:
             if text.startswith(name + " ") and (w := _WINS.match(text[len(name) :])):
                 label = f"side pot-{w['k']}" if w["side"] else "pot"
-                closing.collects.append(CollectLine(n, name, parse_money(w["a"], scale, n), label))
+                closing.collects.append(
+                    stud.CollectLine(n, name, stud.parse_money(w["a"], scale, n), label)
+                )
                 break
         if i <= summary:
             continue
         if (r := _RAKE.match(text)) is not None:
-            closing.rake += parse_money(r["a"], scale, n)
+            closing.rake += stud.parse_money(r["a"], scale, n)
             closing.rake_line = n
         elif (s := _SEAT.match(text)) is not None:
             for name in by_length:
                 if s["rest"].startswith(name) and (m := _RESULT.match(s["rest"][len(name) :])):
-                    net = parse_money(m["net"], scale, n) * (-1 if m["sign"] == "-" else 1)
-                    closing.results.append(SeatResult(n, name, net))
+                    net = stud.parse_money(m["net"], scale, n) * (-1 if m["sign"] == "-" else 1)
+                    closing.results.append(stud.SeatResult(n, name, net))
                     break
     return closing

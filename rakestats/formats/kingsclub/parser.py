@@ -22,19 +22,11 @@ from dataclasses import replace
 from typing import ClassVar
 
 from rakestats.cards import StdCard
+from rakestats.formats import stud
 from rakestats.formats.kingsclub._header import HEADER, TABLE, parse_header
 from rakestats.formats.kingsclub._summary import read_closing
 from rakestats.formats.kingsclub._unseen import fill_unseen, without_unseen
-from rakestats.formats.stud import (
-    AMOUNT,
-    ParsedStudHand,
-    StudHeader,
-    Terse,
-    TerseReader,
-    fail,
-    read_seats,
-    third_street_opened,
-)
+from rakestats.formats.stud import AMOUNT
 from rakestats.records import HandRecord
 
 __all__ = ["KingsClubParser"]
@@ -43,7 +35,7 @@ _ALLIN = r"(?P<allin>,? and is all[ -]in)?(?: and has reached the [$\d.,]+ cap)?
 _CANCELLED = re.compile(r"^Hand cancelled", re.IGNORECASE)
 
 
-class KingsClubParser(TerseReader):
+class KingsClubParser(stud.TerseReader):
     """KingsClub hand histories; stud hands are read, other games skipped."""
 
     format_name = "kingsclub"
@@ -90,17 +82,17 @@ class KingsClubParser(TerseReader):
         m = HEADER.match(lines[0]) if lines else None
         return m["game"] if m is not None else "unknown"
 
-    def read_header(self, lines: Sequence[str], first_line: int) -> StudHeader:
+    def read_header(self, lines: Sequence[str], first_line: int) -> stud.StudHeader:
         return parse_header(lines, first_line)
 
     def parse_lines(
-        self, header: StudHeader, lines: Sequence[str], first_line: int
-    ) -> ParsedStudHand:
+        self, header: stud.StudHeader, lines: Sequence[str], first_line: int
+    ) -> stud.ParsedStudHand:
         for i, text in enumerate(lines):
             if _CANCELLED.match(text):
-                raise fail(first_line + i, "the room cancelled the hand")
+                raise stud.fail(first_line + i, "the room cancelled the hand")
         k = next(i for i in range(1, 4) if TABLE.match(lines[i]))  # read by the header
-        hand = read_seats(self, header, lines[k - 1 :], first_line + k - 1)
+        hand = stud.read_seats(self, header, lines[k - 1 :], first_line + k - 1)
         hand.first_line, hand.table = first_line, header.table or hand.table
         hand.room = replace(hand.room, raise_on_bring_in=True)
         hand.max_seats = max(hand.max_seats, *(s.seat for s in hand.seats))
@@ -111,14 +103,16 @@ class KingsClubParser(TerseReader):
             None,
         )
         if summary is None:
-            raise fail(first_line + len(lines) - 1, "the hand has no '*** SUMMARY ***'")
+            raise stud.fail(first_line + len(lines) - 1, "the hand has no '*** SUMMARY ***'")
         self.closing = read_closing(lines, summary, play, first_line, header.scale, names)
         paid = {c.name for c in self.closing.collects if c.amount > 0}
-        items = third_street_opened(hand.items, renumber=True)
+        items = stud.third_street_opened(hand.items, renumber=True)
         items, self.unseen = fill_unseen(items, header.game, paid)
-        hand.items = self.closing.items(Terse(items, names))
+        hand.items = self.closing.items(stud.Terse(items, names))
         return hand
 
-    def record(self, header: StudHeader, parsed: ParsedStudHand, source_file: str) -> HandRecord:
+    def record(
+        self, header: stud.StudHeader, parsed: stud.ParsedStudHand, source_file: str
+    ) -> HandRecord:
         rec = super().record(header, parsed, source_file)
         return without_unseen(rec, self.unseen) if self.unseen else rec

@@ -25,16 +25,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rakestats.formats.stud import (
-    AMOUNT,
-    Closing,
-    CollectLine,
-    SeatResult,
-    StudPatterns,
-    cards_of,
-    fail,
-    parse_money,
-)
+from rakestats.formats import stud
+from rakestats.formats.stud import AMOUNT
 
 __all__ = ["read_closing"]
 
@@ -43,7 +35,7 @@ _POT = re.compile(
 )
 _SHARE = re.compile(rf"\((?P<a>{AMOUNT})(?: (?:High|Low|Hi|Lo))?\)(?:, |$)")
 _RAKE = re.compile(rf"^Rake taken: (?P<a>{AMOUNT})$")
-_SEAT = StudPatterns.summary_seat
+_SEAT = stud.StudPatterns.summary_seat
 _RESULT = re.compile(
     rf"^ \((?P<stack>{AMOUNT})\), net: (?P<sign>[+-]?)(?P<net>{AMOUNT})"
     r"(?:, \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?)?$"
@@ -66,25 +58,27 @@ def _winners(text: str, names: Sequence[str], n: int) -> list[tuple[str, str]]:
                     rest = rest[len(name) + 1 + m.end() :]
                     break
         else:
-            raise fail(n, f"cannot read who won the pot: {text!r}")
+            raise stud.fail(n, f"cannot read who won the pot: {text!r}")
     return out
 
 
 def read_closing(
     lines: Sequence[str], end: int, first_line: int, scale: int, names: Sequence[str]
-) -> Closing:
+) -> stud.Closing:
     """The summary of a hand whose ``Summary:`` is ``lines[end]`` (raises HandError)."""
     by_length = sorted(names, key=len, reverse=True)
-    closing = Closing(first_line + end)
+    closing = stud.Closing(first_line + end)
     for i in range(end + 1, len(lines)):
         n, text = first_line + i, lines[i]
         if (p := _POT.match(text)) is not None:
-            closing.pots.append(parse_money(p["a"], scale, n))
+            closing.pots.append(stud.parse_money(p["a"], scale, n))
             label = "main pot" if p["kind"] == "Main" else f"side pot-{p['k'] or 1}"
             for name, a in _winners(p["who"] or "", by_length, n):
-                closing.collects.append(CollectLine(n, name, parse_money(a, scale, n), label))
+                closing.collects.append(
+                    stud.CollectLine(n, name, stud.parse_money(a, scale, n), label)
+                )
         elif (r := _RAKE.match(text)) is not None:
-            closing.rake += parse_money(r["a"], scale, n)
+            closing.rake += stud.parse_money(r["a"], scale, n)
             closing.rake_line = n
         elif (s := _SEAT.match(text)) is not None:
             result = _result(s["rest"], by_length, scale, n)
@@ -94,13 +88,13 @@ def read_closing(
     return closing
 
 
-def _result(rest: str, names: Sequence[str], scale: int, n: int) -> SeatResult | None:
+def _result(rest: str, names: Sequence[str], scale: int, n: int) -> stud.SeatResult | None:
     """A player's summary line (None: a seat the hand did not list)."""
     for name in names:
         if rest.startswith(name) and (m := _RESULT.match(rest[len(name) :])) is not None:
-            net = parse_money(m["net"], scale, n) * (-1 if m["sign"] == "-" else 1)
-            cards = cards_of(m["cards"], n) if m["cards"] else ()
-            return SeatResult(n, name, net, cards)
+            net = stud.parse_money(m["net"], scale, n) * (-1 if m["sign"] == "-" else 1)
+            cards = stud.cards_of(m["cards"], n) if m["cards"] else ()
+            return stud.SeatResult(n, name, net, cards)
     if any(rest.startswith(name + " (") for name in names):
-        raise fail(n, "cannot read the summary line of a seated player")
+        raise stud.fail(n, "cannot read the summary line of a seated player")
     return None

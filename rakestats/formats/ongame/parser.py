@@ -15,25 +15,17 @@ import re
 from collections.abc import Sequence
 from typing import ClassVar
 
+from rakestats.formats import stud
 from rakestats.formats.ongame._header import HEADER, game_words, parse_header
 from rakestats.formats.ongame._summary import read_closing
-from rakestats.formats.stud import (
-    AMOUNT,
-    CHECK_FOLD,
-    ParsedStudHand,
-    StudHeader,
-    Terse,
-    TerseReader,
-    fail,
-    read_seats,
-)
+from rakestats.formats.stud import AMOUNT
 
 __all__ = ["OnGameParser"]
 
 _ALLIN = r"(?P<allin> and is all-in| \[all in\])?"
 
 
-class OnGameParser(TerseReader):
+class OnGameParser(stud.TerseReader):
     """OnGame hand histories; stud hands are read, other games skipped."""
 
     format_name = "ongame"
@@ -69,7 +61,7 @@ class OnGameParser(TerseReader):
         ("bet", re.compile(rf"^ bets (?P<a>{AMOUNT}){_ALLIN}$")),
         ("call", re.compile(rf"^ calls (?P<a>{AMOUNT}){_ALLIN}$")),
         ("raise", re.compile(rf"^ raises (?P<added>{AMOUNT}) to {AMOUNT}{_ALLIN}$")),
-        *CHECK_FOLD,
+        *stud.CHECK_FOLD,
     )
     action_words = re.compile(
         r"^ (?:posts ante|small bring in|big bring in|bets|calls|raises|checks|folds)(?: |$)"
@@ -85,22 +77,22 @@ class OnGameParser(TerseReader):
         line = self.game_line(lines)
         return game_words(line) if line is not None else "unknown"
 
-    def read_header(self, lines: Sequence[str], first_line: int) -> StudHeader:
+    def read_header(self, lines: Sequence[str], first_line: int) -> stud.StudHeader:
         return parse_header(lines, first_line)
 
     def parse_lines(
-        self, header: StudHeader, lines: Sequence[str], first_line: int
-    ) -> ParsedStudHand:
+        self, header: stud.StudHeader, lines: Sequence[str], first_line: int
+    ) -> stud.ParsedStudHand:
         k = next((i for i in range(1, len(lines)) if self.seat_line.match(lines[i])), None)
         if k is None:
-            raise fail(first_line + len(lines) - 1, "expected the seat lines")
+            raise stud.fail(first_line + len(lines) - 1, "expected the seat lines")
         end = next((i for i in range(k, len(lines)) if lines[i] == "Summary:"), None)
         if end is None:
-            raise fail(first_line + len(lines) - 1, "the hand has no 'Summary:'")
-        hand = read_seats(self, header, lines[k - 1 : end + 1], first_line + k - 1)
+            raise stud.fail(first_line + len(lines) - 1, "the hand has no 'Summary:'")
+        hand = stud.read_seats(self, header, lines[k - 1 : end + 1], first_line + k - 1)
         hand.first_line = first_line
         names = [s.name for s in hand.seats]
-        terse = Terse(hand.items, names)
+        terse = stud.Terse(hand.items, names)
         self.closing = read_closing(lines, end, first_line, header.scale, names)
         hand.items = self.closing.items(terse)
         return hand

@@ -15,18 +15,10 @@ import re
 from collections.abc import Sequence
 from typing import ClassVar
 
+from rakestats.formats import stud
 from rakestats.formats._base import ParseResult
 from rakestats.formats.partypoker._header import HEADER, HISTORY, STARTS, parse_header
-from rakestats.formats.stud import (
-    AMOUNT,
-    CHECK_FOLD,
-    LineReader,
-    ParsedStudHand,
-    RoomRules,
-    SeatLine,
-    StudHeader,
-    StudReader,
-)
+from rakestats.formats.stud import AMOUNT
 
 __all__ = ["PartyPokerParser"]
 
@@ -39,7 +31,7 @@ def _br(group: str) -> str:
     return rf"\[\s*(?P<{group}>{AMOUNT}){_CUR}\s*\]"
 
 
-class PartyPokerParser(StudReader):
+class PartyPokerParser(stud.StudReader):
     """PartyPoker hand histories; stud hands are read, other games skipped."""
 
     format_name = "partypoker"
@@ -70,7 +62,7 @@ class PartyPokerParser(StudReader):
         ("raise", re.compile(rf"^ raises {_br('added')}$")),
         ("complete", re.compile(rf"^ completes {_br('added')}$")),
         ("all_in", re.compile(rf"^ (?P<allin>is all-In) {_br('added')}$")),
-        *CHECK_FOLD,
+        *stud.CHECK_FOLD,
     )
     action_words = re.compile(
         r"^ (posts ante|bring-ins|bets|double bets|calls|raises|completes|is all-In|checks|folds)\b"
@@ -109,21 +101,21 @@ class PartyPokerParser(StudReader):
             clean, first_line = clean[1:], first_line + 1
         return super().parse_hand(clean, first_line, source_file)
 
-    def read_header(self, lines: Sequence[str], first_line: int) -> StudHeader:
+    def read_header(self, lines: Sequence[str], first_line: int) -> stud.StudHeader:
         return parse_header(lines, first_line)[0]
 
     def parse_lines(
-        self, header: StudHeader, lines: Sequence[str], first_line: int
-    ) -> ParsedStudHand:
+        self, header: stud.StudHeader, lines: Sequence[str], first_line: int
+    ) -> stud.ParsedStudHand:
         _, i = parse_header(lines, first_line)
-        hand = ParsedStudHand(header, first_line, header.table or "", header.max_seats or 8)
+        hand = stud.ParsedStudHand(header, first_line, header.table or "", header.max_seats or 8)
         while i < len(lines) and (s := self.seat_line.match(lines[i])) is not None:
             n = first_line + i
-            stack = LineReader(self, header, []).money(s["stack"], n)
-            hand.seats.append(SeatLine(n, int(s["seat"]), s["name"], stack, False))
+            stack = stud.LineReader(self, header, []).money(s["stack"], n)
+            hand.seats.append(stud.SeatLine(n, int(s["seat"]), s["name"], stack, False))
             i += 1
         hand.seats.sort(key=lambda s: s.seat)  # PartyPoker lists them in any order
-        hand.room = RoomRules(False, False, False, False)
-        reader = LineReader(self, header, [s.name for s in hand.seats])
+        hand.room = stud.RoomRules(False, False, False, False)
+        reader = stud.LineReader(self, header, [s.name for s in hand.seats])
         hand.items = reader.read(lines, i, first_line)
         return hand

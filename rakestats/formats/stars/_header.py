@@ -21,15 +21,7 @@ from __future__ import annotations
 
 import re
 
-from rakestats.formats.stud import (
-    CURRENCY_SYMBOLS,
-    ZONES,
-    StudHeader,
-    classify_game,
-    fail,
-    parse_money,
-    to_utc,
-)
+from rakestats.formats import stud
 
 __all__ = ["HEADER", "parse_header"]
 
@@ -58,9 +50,9 @@ _SKIPPED_MIXES = re.compile(r"triple stud", re.IGNORECASE)
 def _played_at(text: str, line: int) -> tuple[tuple[int, int, int, int, int, int], str]:
     found = _DATE.findall(text)
     if not found:
-        raise fail(line, "no date in the header")
+        raise stud.fail(line, "no date in the header")
     chosen = next((f for f in found if f[6] == "ET"), None)
-    chosen = chosen or next((f for f in found if f[6] in ZONES), found[0])
+    chosen = chosen or next((f for f in found if f[6] in stud.ZONES), found[0])
     y, mo, d, h, mi, s, zone = chosen
     return (int(y), int(mo), int(d), int(h), int(mi), int(s or 0)), zone
 
@@ -76,7 +68,7 @@ def _game_and_stakes(
     else:
         c = _CASH.match(rest)
         if c is None:
-            raise fail(line, "cannot read the game and stakes of the header")
+            raise stud.fail(line, "cannot read the game and stakes of the header")
         paren, date = c["paren"], c["date"]
         if "," in paren:  # HORSE (Razz Limit, $0.10/$0.20)
             game, stakes = paren.rsplit(",", 1)
@@ -89,11 +81,11 @@ def _game_and_stakes(
     return game, stakes, date, mixed, t
 
 
-def parse_header(text: str, line: int) -> StudHeader:
+def parse_header(text: str, line: int) -> stud.StudHeader:
     """The header line of a PokerStars hand (raises HandError)."""
     m = HEADER.match(text)
     if m is None:
-        raise fail(line, "not a PokerStars hand header")
+        raise stud.fail(line, "not a PokerStars hand header")
     hand_id, rest = m[2], m[3].strip()
     club = None
     if rest.startswith("{") and "}" in rest:
@@ -101,14 +93,14 @@ def parse_header(text: str, line: int) -> StudHeader:
     game, stakes, date, mixed, t = _game_and_stakes(rest, line)
     s = _STAKES.match(stakes.strip())
     if s is None:
-        raise fail(line, f"cannot read the stakes {stakes!r}")
+        raise stud.fail(line, f"cannot read the stakes {stakes!r}")
     if t is not None:
         currency, scale = "chips", 1
     else:
-        currency = s["iso"] or CURRENCY_SYMBOLS.get(s["cur"], "chips")
+        currency = s["iso"] or stud.CURRENCY_SYMBOLS.get(s["cur"], "chips")
         scale = 1 if currency == "chips" else 100
     fields, zone = _played_at(date, line)
-    kind = None if mixed and _SKIPPED_MIXES.search(mixed) else classify_game(game)
+    kind = None if mixed and _SKIPPED_MIXES.search(mixed) else stud.classify_game(game)
     extra = {
         "game": game,
         "mixed": mixed,
@@ -116,7 +108,7 @@ def parse_header(text: str, line: int) -> StudHeader:
         "buy_in": (t["buyin"] or None) if t is not None else None,
         "club": club,
     }
-    return StudHeader(
+    return stud.StudHeader(
         site="PokerStars",
         hand_id=hand_id,
         game=kind,
@@ -125,8 +117,8 @@ def parse_header(text: str, line: int) -> StudHeader:
         tournament_id=t["tid"] if t is not None else None,
         currency=currency,
         scale=scale,
-        small_bet=parse_money(s["sb"], scale, line),
-        big_bet=parse_money(s["bb"], scale, line),
-        played_at=to_utc(fields, zone, line),
+        small_bet=stud.parse_money(s["sb"], scale, line),
+        big_bet=stud.parse_money(s["bb"], scale, line),
+        played_at=stud.to_utc(fields, zone, line),
         extra=tuple((k, v) for k, v in extra.items() if v is not None),
     )

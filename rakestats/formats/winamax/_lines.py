@@ -21,15 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from rakestats.formats.stud import (
-    ActLine,
-    CollectLine,
-    Item,
-    ShowLine,
-    StreetLine,
-    SummarySeat,
-    fail,
-)
+from rakestats.formats import stud
 
 __all__ = ["check_summary", "clean_line", "raises_with_bring_in"]
 
@@ -50,17 +42,17 @@ def clean_line(text: str) -> str:
     return m[1] + "".join(f" [{' '.join(g)}]" for g in groups if g)
 
 
-def raises_with_bring_in(items: list[Item]) -> list[Item]:
+def raises_with_bring_in(items: list[stud.Item]) -> list[stud.Item]:
     """3rd-street raises made plain: the round total of the player who brought in
     includes the bring-in, and the first amount (counted from the completion) is left
     to the replay to work out."""
-    out: list[Item] = []
+    out: list[stud.Item] = []
     street = 0
     brought: dict[str, int] = {}
     for it in items:
-        if isinstance(it, StreetLine):
+        if isinstance(it, stud.StreetLine):
             street = it.street
-        elif isinstance(it, ActLine) and street == 1:
+        elif isinstance(it, stud.ActLine) and street == 1:
             if it.verb == "bring_in" and it.amount is not None:
                 brought[it.name] = it.amount
             elif it.verb == "raise" and it.to is not None:
@@ -69,7 +61,7 @@ def raises_with_bring_in(items: list[Item]) -> list[Item]:
     return out
 
 
-def check_summary(items: list[Item]) -> list[Item]:
+def check_summary(items: list[stud.Item]) -> list[stud.Item]:
     """The summary's winnings agree with the collected lines (each player's sum) and
     its shown cards with the shows; they are left out of the replay's checks, which
     compare them with the winnings after an uncalled bet is taken back."""
@@ -77,15 +69,15 @@ def check_summary(items: list[Item]) -> list[Item]:
     shown: dict[str, tuple[object, ...]] = {}
     won: dict[str, int] = {}
     last: dict[str, int] = {}
-    out: list[Item] = []
+    out: list[stud.Item] = []
     for it in items:
-        if isinstance(it, CollectLine):
+        if isinstance(it, stud.CollectLine):
             collected[it.name] = collected.get(it.name, 0) + it.amount
-        elif isinstance(it, ShowLine):
+        elif isinstance(it, stud.ShowLine):
             shown[it.name] = it.cards
-        elif isinstance(it, SummarySeat) and it.outcome in ("won", "collected"):
+        elif isinstance(it, stud.SummarySeat) and it.outcome in ("won", "collected"):
             if it.cards and shown.get(it.name) != it.cards:
-                raise fail(it.line, f"{it.name} did not show these cards")
+                raise stud.fail(it.line, f"{it.name} did not show these cards")
             won[it.name] = won.get(it.name, 0) + (it.amount or 0)
             last[it.name] = it.line
             it = replace(it, outcome="other", amount=None)
@@ -93,5 +85,5 @@ def check_summary(items: list[Item]) -> list[Item]:
     for name, amount in won.items():
         if collected.get(name, 0) != amount:
             got = collected.get(name, 0)
-            raise fail(last[name], f"{name} won {amount} by the summary but collected {got}")
+            raise stud.fail(last[name], f"{name} won {amount} by the summary but collected {got}")
     return out

@@ -17,19 +17,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import ClassVar
 
-from rakestats.formats.stud import (
-    AMOUNT,
-    CHECK_FOLD,
-    CollectLine,
-    DealtLine,
-    ParsedStudHand,
-    StudHeader,
-    StudReader,
-    TotalLine,
-    fail,
-    mark_all_ins,
-    read_seats,
-)
+from rakestats.formats import stud
+from rakestats.formats.stud import AMOUNT
 from rakestats.formats.winamax._header import HEADER, TABLE, game_name, parse_header
 from rakestats.formats.winamax._lines import check_summary, clean_line, raises_with_bring_in
 from rakestats.records import HandRecord
@@ -44,7 +33,7 @@ def _act(words: str, amount: str = rf"(?P<a>{AMOUNT}){_C}") -> re.Pattern[str]:
     return re.compile(rf"^ {words} {amount}{_ALLIN}$")
 
 
-class WinamaxParser(StudReader):
+class WinamaxParser(stud.StudReader):
     """Winamax hand histories; stud hands are read, other games skipped."""
 
     format_name = "winamax"
@@ -58,7 +47,7 @@ class WinamaxParser(StudReader):
         r"(?:, [^)]*)?\)(?P<tail>.*)$"
     )
     streets: ClassVar[dict[str, int]] = {
-        **StudReader.streets,
+        **stud.StudReader.streets,
         "7th STREET": 5,
         **{name: n for n, name in enumerate(("THIRD", "FOURTH", "FIFTH", "SIXTH", "SEVENTH"), 1)},
     }
@@ -69,7 +58,7 @@ class WinamaxParser(StudReader):
         ("bet", _act("bets")),
         ("call", _act("calls")),
         ("raise", _act("raises", rf"(?:-{AMOUNT}|(?P<a>{AMOUNT})){_C} to (?P<to>{AMOUNT}){_C}")),
-        *CHECK_FOLD,
+        *stud.CHECK_FOLD,
     )
     action_words = re.compile(r"^ (posts ante|brings in|bring-in|bets|calls|raises|checks|folds)\b")
     show = re.compile(r"^ shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?$")
@@ -99,31 +88,33 @@ class WinamaxParser(StudReader):
     def game_text(self, lines: Sequence[str]) -> str:
         return game_name(lines[0]) if lines else "unknown"
 
-    def read_header(self, lines: Sequence[str], first_line: int) -> StudHeader:
+    def read_header(self, lines: Sequence[str], first_line: int) -> stud.StudHeader:
         return parse_header(lines, first_line)
 
     def parse_lines(
-        self, header: StudHeader, lines: Sequence[str], first_line: int
-    ) -> ParsedStudHand:
-        hand = read_seats(self, header, [clean_line(t) for t in lines], first_line)
-        if not any(isinstance(it, DealtLine) for it in hand.items):  # old export: no cards
+        self, header: stud.StudHeader, lines: Sequence[str], first_line: int
+    ) -> stud.ParsedStudHand:
+        hand = stud.read_seats(self, header, [clean_line(t) for t in lines], first_line)
+        if not any(isinstance(it, stud.DealtLine) for it in hand.items):  # old export: no cards
             hand.room = replace(hand.room, up_cards_shown=False)
         items = raises_with_bring_in(hand.items)
-        hand.items = check_summary(mark_all_ins(hand.seats, items))
+        hand.items = check_summary(stud.mark_all_ins(hand.seats, items))
         return hand
 
-    def record(self, header: StudHeader, parsed: ParsedStudHand, source_file: str) -> HandRecord:
+    def record(
+        self, header: stud.StudHeader, parsed: stud.ParsedStudHand, source_file: str
+    ) -> HandRecord:
         """The hand replayed with the rake as the pot less the winnings; then the
         written pot (the winnings) and rake are checked against it."""
-        written = [it for it in parsed.items if isinstance(it, TotalLine)]
-        parsed.items = [it for it in parsed.items if not isinstance(it, TotalLine)]
+        written = [it for it in parsed.items if isinstance(it, stud.TotalLine)]
+        parsed.items = [it for it in parsed.items if not isinstance(it, stud.TotalLine)]
         rec = super().record(header, parsed, source_file)
-        collected = sum(it.amount for it in parsed.items if isinstance(it, CollectLine))
+        collected = sum(it.amount for it in parsed.items if isinstance(it, stud.CollectLine))
         for t in written:
             if t.total != collected:
-                raise fail(t.line, f"total pot {t.total}, but the players collect {collected}")
+                raise stud.fail(t.line, f"total pot {t.total}, but the players collect {collected}")
             if t.rake != rec.house_fee:
-                raise fail(
+                raise stud.fail(
                     t.line,
                     f"rake {t.rake}, but the pot {rec.total_pot} less the winnings is "
                     f"{rec.house_fee}",

@@ -32,16 +32,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from rakestats.formats.stud import (
-    AMOUNT,
-    Closing,
-    CollectLine,
-    SeatResult,
-    StudPatterns,
-    cards_of,
-    fail,
-    parse_money,
-)
+from rakestats.formats import stud
+from rakestats.formats.stud import AMOUNT
 
 __all__ = ["read_closing", "read_old_closing"]
 
@@ -49,7 +41,7 @@ _TOTAL = re.compile(
     rf"^Total pot (?P<total>{AMOUNT}).*? \| Rake (?P<rake>{AMOUNT})"
     rf"(?: \| (?:JP|Jackpot) [Ff]ee (?P<jp>{AMOUNT}))?\s*$"
 )
-_SEAT = StudPatterns.summary_seat
+_SEAT = stud.StudPatterns.summary_seat
 _TAGS = re.compile(r"^(?:\((?:button|small blind|big blind|bring[- ]in)\) )+")
 _WON = re.compile(rf"^(?:did not show and )?(?:won|collected) \(?(?P<a>{AMOUNT})\)?")
 _SHOWED = re.compile(
@@ -72,15 +64,15 @@ def _who(rest: str, names: Sequence[str]) -> tuple[str, str] | None:
     return next(((n, rest[len(n) :]) for n in names if rest.startswith(n + " ")), None)
 
 
-def _pot(closing: Closing, m: re.Match[str], scale: int, n: int) -> None:
+def _pot(closing: stud.Closing, m: re.Match[str], scale: int, n: int) -> None:
     """The pot line: the pot after the rake and the jackpot fee, both the house's."""
-    closing.rake = parse_money(m["rake"], scale, n)
-    closing.rake += parse_money(m["jp"], scale, n) if m["jp"] else 0
+    closing.rake = stud.parse_money(m["rake"], scale, n)
+    closing.rake += stud.parse_money(m["jp"], scale, n) if m["jp"] else 0
     closing.rake_line = n
-    closing.total = parse_money(m["total"], scale, n) + closing.rake
+    closing.total = stud.parse_money(m["total"], scale, n) + closing.rake
 
 
-def _seat(closing: Closing, text: str, names: Sequence[str], scale: int, n: int) -> None:
+def _seat(closing: stud.Closing, text: str, names: Sequence[str], scale: int, n: int) -> None:
     """``Seat 7: Player2 did not show and won $0.36`` and the like."""
     s = _SEAT.match(text)
     hit = _who(s["rest"], names) if s is not None else None
@@ -88,15 +80,19 @@ def _seat(closing: Closing, text: str, names: Sequence[str], scale: int, n: int)
         return
     name, rest = hit[0], _TAGS.sub("", hit[1].lstrip())
     if (w := _WON.match(rest)) is not None:
-        closing.collects.append(CollectLine(n, name, parse_money(w["a"], scale, n), "pot"))
+        closing.collects.append(
+            stud.CollectLine(n, name, stud.parse_money(w["a"], scale, n), "pot")
+        )
     elif (sh := _SHOWED.match(rest)) is not None:
         for a in (sh["a"], sh["b"]):
             if a is not None:
-                closing.collects.append(CollectLine(n, name, parse_money(a, scale, n), "pot"))
-        closing.results.append(SeatResult(n, name, None, cards_of(sh["cards"], n)))
+                closing.collects.append(
+                    stud.CollectLine(n, name, stud.parse_money(a, scale, n), "pot")
+                )
+        closing.results.append(stud.SeatResult(n, name, None, stud.cards_of(sh["cards"], n)))
 
 
-def _old_player(closing: Closing, text: str, names: Sequence[str], scale: int, n: int) -> None:
+def _old_player(closing: stud.Closing, text: str, names: Sequence[str], scale: int, n: int) -> None:
     """``*Player Nee shows: ... Bets: 4.55. Collects: 8.95. Wins: 4.40.`` and the like."""
     m = _OLD_PLAYER.match(text)
     hit = _who(m["rest"], names) if m is not None else None
@@ -104,16 +100,16 @@ def _old_player(closing: Closing, text: str, names: Sequence[str], scale: int, n
         return
     name, r = hit[0], _OLD_RESULT.match(hit[1])
     if r is None:
-        raise fail(n, f"cannot read the summary line of {name}")
-    net = parse_money(r["net"], scale, n) * (1 if r["sign"] == "Wins" else -1)
-    got = parse_money(r["got"], scale, n)
+        raise stud.fail(n, f"cannot read the summary line of {name}")
+    net = stud.parse_money(r["net"], scale, n) * (1 if r["sign"] == "Wins" else -1)
+    got = stud.parse_money(r["got"], scale, n)
     if got:
-        closing.collects.append(CollectLine(n, name, got, "pot"))
+        closing.collects.append(stud.CollectLine(n, name, got, "pot"))
     c = _CARDS.search(r["what"])
-    closing.results.append(SeatResult(n, name, net, cards_of(c["cards"], n) if c else ()))
+    closing.results.append(stud.SeatResult(n, name, net, stud.cards_of(c["cards"], n) if c else ()))
 
 
-_Player = Callable[[Closing, str, Sequence[str], int, int], None]
+_Player = Callable[[stud.Closing, str, Sequence[str], int, int], None]
 
 
 def _read(
@@ -122,11 +118,11 @@ def _read(
     scale: int,
     names: Sequence[str],
     how: tuple[re.Pattern[str], _Player, str],
-) -> Closing:
+) -> stud.Closing:
     summary, first_line = at
     pot, player, missing = how
     by_length = sorted(names, key=len, reverse=True)
-    closing = Closing(first_line + summary)
+    closing = stud.Closing(first_line + summary)
     for i in range(summary + 1, len(lines)):
         n, text = first_line + i, lines[i]
         if (m := pot.match(text)) is not None:
@@ -134,13 +130,13 @@ def _read(
         else:
             player(closing, text, by_length, scale, n)
     if closing.total is None:
-        raise fail(first_line + len(lines) - 1, f"the summary has no {missing!r} line")
+        raise stud.fail(first_line + len(lines) - 1, f"the summary has no {missing!r} line")
     return closing
 
 
 def read_closing(
     lines: Sequence[str], summary: int, first_line: int, scale: int, names: Sequence[str]
-) -> Closing:
+) -> stud.Closing:
     """The summary of a hand of the current software, ``*** SUMMARY ***`` at
     ``lines[summary]`` (raises HandError)."""
     return _read(lines, (summary, first_line), scale, names, (_TOTAL, _seat, "Total pot"))
@@ -148,7 +144,7 @@ def read_closing(
 
 def read_old_closing(
     lines: Sequence[str], summary: int, first_line: int, scale: int, names: Sequence[str]
-) -> Closing:
+) -> stud.Closing:
     """The summary of a hand of the old software, ``------ Summary ------`` at
     ``lines[summary]`` (raises HandError)."""
     return _read(lines, (summary, first_line), scale, names, (_OLD_POT, _old_player, "Pot:"))

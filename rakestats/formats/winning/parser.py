@@ -18,17 +18,8 @@ import re
 from collections.abc import Sequence
 from typing import ClassVar
 
-from rakestats.formats.stud import (
-    AMOUNT,
-    CHECK_FOLD,
-    ParsedStudHand,
-    StudHeader,
-    Terse,
-    TerseReader,
-    fail,
-    read_seats,
-    third_street_opened,
-)
+from rakestats.formats import stud
+from rakestats.formats.stud import AMOUNT
 from rakestats.formats.winning._header import (
     GAME_ID,
     HEADER,
@@ -48,14 +39,14 @@ _HIDDEN = re.compile(r"^Player .+? received a card\.$")
 
 
 def _seated(
-    reader: TerseReader, header: StudHeader, lines: Sequence[str], first_line: int
-) -> ParsedStudHand:
+    reader: stud.TerseReader, header: stud.StudHeader, lines: Sequence[str], first_line: int
+) -> stud.ParsedStudHand:
     """The seats and lines of a hand whose seat lines follow a header of several lines."""
     k = next((i for i in range(1, len(lines)) if reader.seat_line.match(lines[i])), None)
     if k is None:
-        raise fail(first_line + len(lines) - 1, "expected the seat lines")
+        raise stud.fail(first_line + len(lines) - 1, "expected the seat lines")
     k -= 2 if reader.table_line is not None else 1  # the table line, or a line before
-    hand = read_seats(reader, header, lines[k:], first_line + k)
+    hand = stud.read_seats(reader, header, lines[k:], first_line + k)
     hand.first_line, hand.table = first_line, header.table or hand.table
     hand.max_seats = max(hand.max_seats, *(s.seat for s in hand.seats))
     return hand
@@ -64,11 +55,13 @@ def _seated(
 def _summary_at(lines: Sequence[str], first_line: int, start: str) -> int:
     k = next((i for i, x in enumerate(lines) if x.startswith(start)), None)
     if k is None:
-        raise fail(first_line + len(lines) - 1, f"the hand ends before its summary ({start!r})")
+        raise stud.fail(
+            first_line + len(lines) - 1, f"the hand ends before its summary ({start!r})"
+        )
     return k
 
 
-class WinningParser(TerseReader):
+class WinningParser(stud.TerseReader):
     """Hand histories of Winning's current software; stud hands are read, other games
     skipped."""
 
@@ -102,7 +95,7 @@ class WinningParser(TerseReader):
         ("raise", re.compile(rf"^ (?:raises|caps|cap) (?:{AMOUNT} )?to (?P<to>{AMOUNT}){_ALLIN}$")),
         ("raise", re.compile(rf"^ (?:raises|caps|cap) (?P<added>{AMOUNT}){_ALLIN}$")),
         ("complete", re.compile(rf"^ completes(?: it)? to (?P<to>{AMOUNT}){_ALLIN}$")),
-        *CHECK_FOLD,
+        *stud.CHECK_FOLD,
     )
     action_words = re.compile(r"^ (?:posts|brings|bets|calls|raises|caps|completes|checks|folds)\b")
     show = re.compile(r"^ shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?.*$")
@@ -114,17 +107,17 @@ class WinningParser(TerseReader):
         m = HEADER.match(lines[0]) if lines else None
         return f"{m['game']}({m['limit']})" if m is not None else "unknown"
 
-    def read_header(self, lines: Sequence[str], first_line: int) -> StudHeader:
+    def read_header(self, lines: Sequence[str], first_line: int) -> stud.StudHeader:
         return parse_header(lines[0], first_line)
 
     def parse_lines(
-        self, header: StudHeader, lines: Sequence[str], first_line: int
-    ) -> ParsedStudHand:
+        self, header: stud.StudHeader, lines: Sequence[str], first_line: int
+    ) -> stud.ParsedStudHand:
         hand = _seated(self, header, lines, first_line)
         summary = _summary_at(lines, first_line, "*** SUMMARY ***")
         names = [s.name for s in hand.seats]
         self.closing = read_closing(lines, summary, first_line, header.scale, names)
-        hand.items = self.closing.items(Terse(hand.items, names))
+        hand.items = self.closing.items(stud.Terse(hand.items, names))
         return hand
 
 
@@ -150,7 +143,7 @@ def old_lines(lines: Sequence[str]) -> list[str]:
     return out
 
 
-class WinningOldParser(TerseReader):
+class WinningOldParser(stud.TerseReader):
     """Hand histories of Winning's old software (``Game started at:``); stud hands are
     read, other games skipped."""
 
@@ -180,7 +173,7 @@ class WinningOldParser(TerseReader):
         ("call", re.compile(rf"^ calls \((?P<a>{AMOUNT})\)$")),
         ("raise", re.compile(rf"^ (?:raises|caps|cap) \((?P<added>{AMOUNT})\)$")),
         ("all_in", re.compile(rf"^ (?P<allin>allin) \((?P<added>{AMOUNT})\)$")),
-        *CHECK_FOLD,
+        *stud.CHECK_FOLD,
     )
     action_words = re.compile(
         r"^ (?:ante|bring in|bets|calls|raises|caps|cap|allin|checks|folds)\b"
@@ -201,17 +194,17 @@ class WinningOldParser(TerseReader):
         m = GAME_ID.match(lines[1]) if len(lines) > 1 else None
         return m["game"] if m is not None else "unknown"
 
-    def read_header(self, lines: Sequence[str], first_line: int) -> StudHeader:
+    def read_header(self, lines: Sequence[str], first_line: int) -> stud.StudHeader:
         return parse_old_header(lines, first_line)
 
     def parse_lines(
-        self, header: StudHeader, lines: Sequence[str], first_line: int
-    ) -> ParsedStudHand:
+        self, header: stud.StudHeader, lines: Sequence[str], first_line: int
+    ) -> stud.ParsedStudHand:
         plain = old_lines(lines)
         hand = _seated(self, header, plain, first_line)
         summary = _summary_at(plain, first_line, "------ Summary ------")
         names = [s.name for s in hand.seats]
         self.closing = read_old_closing(plain, summary, first_line, header.scale, names)
-        items = third_street_opened(hand.items, renumber=False)
-        hand.items = self.closing.items(Terse(items, names))
+        items = stud.third_street_opened(hand.items, renumber=False)
+        hand.items = self.closing.items(stud.Terse(items, names))
         return hand
