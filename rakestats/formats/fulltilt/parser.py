@@ -15,7 +15,14 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from rakestats.formats.fulltilt._header import HEADER, game_words, parse_header
-from rakestats.formats.stud import AMOUNT, CHECK_FOLD, StudHeader, StudReader
+from rakestats.formats.stud import (
+    AMOUNT,
+    CHECK_FOLD,
+    PLAIN_SEAT,
+    UPPER_STREETS,
+    StudHeader,
+    StudReader,
+)
 
 __all__ = ["FullTiltParser"]
 
@@ -31,19 +38,8 @@ class FullTiltParser(StudReader):
     fallback_encoding = "cp1252"
 
     table_line = None
-    seat_line = re.compile(
-        rf"^Seat (?P<seat>\d{{1,9}}): (?P<name>.+?) \((?P<stack>{AMOUNT})\)(?P<tail>.*)$"
-    )
-    streets: ClassVar[dict[str, int]] = {
-        "3RD STREET": 1,
-        "4TH STREET": 2,
-        "5TH STREET": 3,
-        "6TH STREET": 4,
-        "7TH STREET": 5,
-        "RIVER": 5,
-        "SHOW DOWN": 6,
-        "SUMMARY": 7,
-    }
+    seat_line = PLAIN_SEAT
+    streets: ClassVar[dict[str, int]] = {**UPPER_STREETS, "RIVER": 5}
     actions = (
         ("ante", re.compile(rf"^ antes (?P<a>{AMOUNT}){_ALLIN}$")),
         ("bring_in", re.compile(rf"^ brings in for (?P<a>{AMOUNT}){_ALLIN}$")),

@@ -45,18 +45,8 @@ class KingsClubParser(stud.TerseReader):
     fallback_encoding = "cp1252"
 
     table_line = TABLE
-    seat_line = re.compile(
-        rf"^Seat (?P<seat>\d{{1,9}}): (?P<name>.+?) \((?P<stack>{AMOUNT})\)(?P<tail>.*)$"
-    )
-    streets: ClassVar[dict[str, int]] = {
-        "3RD STREET": 1,
-        "4TH STREET": 2,
-        "5TH STREET": 3,
-        "6TH STREET": 4,
-        "7TH STREET": 5,
-        "SHOW DOWN": 6,
-        "SUMMARY": 7,
-    }
+    seat_line = stud.PLAIN_SEAT
+    streets: ClassVar[dict[str, int]] = {**stud.UPPER_STREETS}
     dealt = re.compile(r"^: \[(?:X ?)*(?P<a>[^\]]*?)\s*\](?: \[(?:X ?)*(?P<b>[^\]]*?)\s*\])?$")
     actions = (
         ("ante", re.compile(rf"^: posts (?:the )?ante (?P<a>{AMOUNT}){_ALLIN}$")),

@@ -29,7 +29,13 @@ from rakestats.formats.stud._model import (
     TotalLine,
     UncalledLine,
 )
-from rakestats.formats.stud._patterns import AMOUNT, CHECK_FOLD, StudPatterns
+from rakestats.formats.stud._patterns import (
+    AMOUNT,
+    CHECK_FOLD,
+    PLAIN_SEAT,
+    UPPER_STREETS,
+    StudPatterns,
+)
 from rakestats.formats.stud._record import player_records
 from rakestats.formats.stud._seats import hand_of, seats_in_order
 from rakestats.formats.stud._terse import (
@@ -46,6 +52,8 @@ __all__ = [
     "CHECK_FOLD",
     "CURRENCY_SYMBOLS",
     "MONTHS",
+    "PLAIN_SEAT",
+    "UPPER_STREETS",
     "ZONES",
     "ActLine",
     "AnteLine",

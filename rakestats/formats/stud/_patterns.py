@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-__all__ = ["AMOUNT", "CHECK_FOLD", "StudPatterns"]
+__all__ = ["AMOUNT", "CHECK_FOLD", "PLAIN_SEAT", "UPPER_STREETS", "StudPatterns"]
 
 #: An amount as rooms write it: optional currency symbol, thousands commas, decimals.
 AMOUNT = r"[$€£]?[\d,]+(?:\.\d+)?"
@@ -28,6 +28,22 @@ CHECK_FOLD: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("check", re.compile(r"^ checks$")),
     ("fold", re.compile(r"^ folds$")),
 )
+#: ``Seat N: NAME (STACK)`` and what follows: the seat line of the rooms that write no
+#: ``in chips`` (groups ``seat``, ``name``, ``stack``, ``tail``).
+PLAIN_SEAT = re.compile(
+    rf"^Seat (?P<seat>\d{{1,9}}): (?P<name>.+?) \((?P<stack>{AMOUNT})\)(?P<tail>.*)$"
+)
+#: The sections of the rooms that write them in capitals (``*** 3RD STREET ***``), to
+#: streets as :attr:`StudPatterns.streets` numbers them.
+UPPER_STREETS: dict[str, int] = {
+    "3RD STREET": 1,
+    "4TH STREET": 2,
+    "5TH STREET": 3,
+    "6TH STREET": 4,
+    "7TH STREET": 5,
+    "SHOW DOWN": 6,
+    "SUMMARY": 7,
+}
 
 
 class StudPatterns:
