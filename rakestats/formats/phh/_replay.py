@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 
 from rakestats.cards import CardError, StdCard, parse_std_cards
+from rakestats.formats.stud import action_record
 from rakestats.razz.engine import IllegalActionError, Phase, StudHand
 from rakestats.razz.events import StudActionKind
 from rakestats.records import ActionRecord
@@ -162,15 +163,4 @@ class PhhReplay:
         action = e.act(kind, amount, seat=seat)
         if kind is _K.FOLD:
             self.folded_round[seat] = action.round
-        self.actions.append(
-            ActionRecord(
-                seq=len(self.actions) + 1,
-                round=action.round,
-                player=e.players[seat].name,
-                kind=action.kind.value,
-                amount=action.amount,
-                to_amount=action.to,
-                all_in=action.all_in,
-                facing_bet=action.facing_bet,
-            )
-        )
+        self.actions.append(action_record(len(self.actions) + 1, e.players[seat].name, action))

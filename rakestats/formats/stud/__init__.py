@@ -36,7 +36,7 @@ from rakestats.formats.stud._patterns import (
     UPPER_STREETS,
     StudPatterns,
 )
-from rakestats.formats.stud._record import player_records
+from rakestats.formats.stud._record import action_record, player_records
 from rakestats.formats.stud._seats import hand_of, seats_in_order
 from rakestats.formats.stud._terse import (
     Closing,
@@ -78,6 +78,7 @@ __all__ = [
     "TerseReader",
     "TotalLine",
     "UncalledLine",
+    "action_record",
     "cards_of",
     "classify_game",
     "fail",

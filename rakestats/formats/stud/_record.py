@@ -11,11 +11,26 @@ from rakestats.formats.stud._engine import describe
 from rakestats.formats.stud._model import ParsedStudHand, StudHeader
 from rakestats.records import ActionRecord, Game, HandRecord, PlayerRecord, PotRecord
 from rakestats.stud import StudGame, StudHand, evaluate_high, evaluate_low
+from rakestats.stud.events import StudAction
 
-__all__ = ["GAME_OF", "hand_record", "player_records"]
+__all__ = ["GAME_OF", "action_record", "hand_record", "player_records"]
 
 #: The records' game of each game a stud engine plays.
 GAME_OF = {"razz": Game.RAZZ, "stud": Game.STUD, "stud8": Game.STUD8}
+
+
+def action_record(seq: int, player: str, action: StudAction) -> ActionRecord:
+    """The record of the ``seq``-th action of a hand, the engine's ``action`` by ``player``."""
+    return ActionRecord(
+        seq=seq,
+        round=action.round,
+        player=player,
+        kind=action.kind.value,
+        amount=action.amount,
+        to_amount=action.to,
+        all_in=action.all_in,
+        facing_bet=action.facing_bet,
+    )
 
 
 def hand_record(

@@ -37,6 +37,7 @@ from rakestats.formats.stud._model import (
     TotalLine,
     UncalledLine,
 )
+from rakestats.formats.stud._record import action_record
 from rakestats.formats.stud._settle import check_end
 from rakestats.records import ActionRecord, PotRecord
 from rakestats.stud import bring_in_seat
@@ -312,18 +313,7 @@ class StudReplay:
             raise _fail(it.line, f"{it.name} {state} after this action")
         if kind is _K.FOLD:
             self.folded_round[seat] = action.round
-        self.actions.append(
-            ActionRecord(
-                seq=len(self.actions) + 1,
-                round=action.round,
-                player=it.name,
-                kind=action.kind.value,
-                amount=action.amount,
-                to_amount=action.to,
-                all_in=action.all_in,
-                facing_bet=action.facing_bet,
-            )
-        )
+        self.actions.append(action_record(len(self.actions) + 1, it.name, action))
 
     def _verb(self, it: ActLine, seat: int) -> str:
         """The verb of a line; a room's bare ``is all-in`` for ``added`` chips is the
