@@ -91,7 +91,6 @@ class AbsoluteParser(stud.StudReader):
     format_name = "absolute"
     site = "Absolute"
     header_pattern = HEADER
-    fallback_encoding = "cp1252"
     stud_words = re.compile(r"razz|stud|seven card|7 card|horse|hose|mixed", re.IGNORECASE)
 
     table_line = None

@@ -39,7 +39,6 @@ class BovadaParser(stud.StudReader):
     format_name = "bovada"
     site = "Bovada"
     header_pattern = HEADER
-    fallback_encoding = "cp1252"
     stud_words = re.compile(r"7CARD|RAZZ|STUD", re.IGNORECASE)
     check_descriptions = False
 

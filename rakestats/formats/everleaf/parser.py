@@ -72,8 +72,7 @@ class EverleafParser(stud.StudReader):
     format_name = "everleaf"
     site = "Everleaf"
     header_pattern = HEADER
-    fallback_encoding = "cp1252"
-    stud_words = re.compile(r".")  # the game is on a later line: read every header
+    stud_words = stud.EVERY_HEADER  # the game is on a later line: read every header
 
     table_line = None
     seat_line = re.compile(

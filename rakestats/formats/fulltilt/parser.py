@@ -35,7 +35,6 @@ class FullTiltParser(StudReader):
     format_name = "fulltilt"
     site = "Full Tilt Poker"
     header_pattern = HEADER
-    fallback_encoding = "cp1252"
 
     table_line = None
     seat_line = PLAIN_SEAT

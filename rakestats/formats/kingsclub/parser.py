@@ -42,7 +42,6 @@ class KingsClubParser(stud.TerseReader):
     site = "KingsClub"
     header_pattern = HEADER
     hand_start = HEADER
-    fallback_encoding = "cp1252"
 
     table_line = TABLE
     seat_line = stud.PLAIN_SEAT

@@ -32,8 +32,7 @@ class OnGameParser(stud.TerseReader):
     site = "OnGame"
     header_pattern = HEADER
     hand_start = HEADER
-    fallback_encoding = "cp1252"
-    stud_words = re.compile(r".")  # the game is on the 'Table:' line: read every header
+    stud_words = stud.EVERY_HEADER  # the game is on the 'Table:' line: read every header
 
     table_line = None
     seat_line = re.compile(

@@ -37,8 +37,7 @@ class PartyPokerParser(stud.StudReader):
     format_name = "partypoker"
     site = "PartyPoker"
     header_pattern = HEADER
-    fallback_encoding = "cp1252"
-    stud_words = re.compile(r".")  # the game is on a later line: read every header
+    stud_words = stud.EVERY_HEADER  # the game is on a later line: read every header
 
     table_line = None
     seat_line = re.compile(

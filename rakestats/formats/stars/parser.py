@@ -30,7 +30,6 @@ class StarsRazzParser(StudReader):
     format_name = "pokerstars"
     site = "PokerStars"
     header_pattern = HEADER
-    fallback_encoding = "cp1252"
 
     def game_text(self, lines: Sequence[str]) -> str:
         m = _GAME_WORDS.search(lines[0]) if lines else None

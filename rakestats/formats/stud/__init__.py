@@ -45,12 +45,13 @@ from rakestats.formats.stud._terse import (
     TerseReader,
     third_street_opened,
 )
-from rakestats.formats.stud.reader import StudReader, classify_game
+from rakestats.formats.stud.reader import EVERY_HEADER, StudReader, classify_game
 
 __all__ = [
     "AMOUNT",
     "CHECK_FOLD",
     "CURRENCY_SYMBOLS",
+    "EVERY_HEADER",
     "MONTHS",
     "PLAIN_SEAT",
     "UPPER_STREETS",

@@ -29,7 +29,7 @@ from rakestats.formats.stud._record import GAME_OF, hand_record, player_records
 from rakestats.formats.stud._replay import StudReplay
 from rakestats.records import HandRecord, SkipRecord
 
-__all__ = ["StudReader", "classify_game"]
+__all__ = ["EVERY_HEADER", "StudReader", "classify_game"]
 
 
 _RAZZ = re.compile(r"\brazz\b", re.IGNORECASE)
@@ -61,6 +61,10 @@ def classify_game(text: str) -> str | None:
     return None
 
 
+#: ``stud_words`` of a room whose first line does not name the game: every hand is read.
+EVERY_HEADER = re.compile(r".")
+
+
 class StudReader(SiteParser, StudPatterns):
     """The reader of one room's stud hands. A subclass sets ``format_name``, ``site``,
     ``header_pattern`` (it matches the first line of every hand, and recognises the
@@ -69,7 +73,10 @@ class StudReader(SiteParser, StudPatterns):
 
     game = "razz"
     site: ClassVar[str]
-    #: A hand whose header line has none of these words is skipped unread.
+    #: The rooms' files that are not UTF-8 are Windows-1252.
+    fallback_encoding: ClassVar[str | None] = "cp1252"
+    #: A hand whose header line has none of these words is skipped unread
+    #: (:data:`EVERY_HEADER` for a room that names the game on a later line).
     stud_words: ClassVar[re.Pattern[str]] = re.compile(r"razz|stud", re.IGNORECASE)
 
     def read_header(self, lines: Sequence[str], first_line: int) -> StudHeader:

@@ -39,7 +39,6 @@ class WinamaxParser(stud.StudReader):
     format_name = "winamax"
     site = "Winamax"
     header_pattern = HEADER
-    fallback_encoding = "cp1252"
 
     table_line = TABLE
     seat_line = re.compile(

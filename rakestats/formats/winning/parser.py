@@ -69,7 +69,6 @@ class WinningParser(stud.TerseReader):
     site = "Winning"
     header_pattern = HEADER
     hand_start = HEADER
-    fallback_encoding = "cp1252"
 
     table_line = re.compile(r"^(?:Table )?'?(?P<name>.+?)'?\s+(?P<max>\d{1,9})-max(?:\s.*)?$")
     seat_line = re.compile(
@@ -151,8 +150,7 @@ class WinningOldParser(stud.TerseReader):
     site = "Winning"
     header_pattern = OLD_HEADER
     hand_start = OLD_HEADER
-    fallback_encoding = "cp1252"
-    stud_words = re.compile(r".")  # the game is on the 'Game ID:' line
+    stud_words = stud.EVERY_HEADER  # the game is on the 'Game ID:' line
 
     table_line = None
     seat_line = re.compile(

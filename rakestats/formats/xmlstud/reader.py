@@ -49,7 +49,6 @@ class XmlStudReader(StudReader):
     (:meth:`read_events`)."""
 
     hand_tag: ClassVar[str]
-    fallback_encoding = "cp1252"
 
     def __init__(self) -> None:
         self.context_lines: list[str] = []
