@@ -7,6 +7,7 @@ The replay then checks the hand as it checks any other: nothing here decides who
 what, it only puts the room's words into the neutral model's meaning.
 
 >>> from rakestats.cards import parse_std_cards as c
+>>> from rakestats.formats.stud._model import ActLine, AnteLine, DealtLine, StreetLine
 >>> items = [AnteLine(1, "Ann", 1, False), AnteLine(2, "Bob", 1, False),
 ...          StreetLine(3, 1), DealtLine(4, "Ann", (), c("2c 3c 4c")),
 ...          DealtLine(5, "Bob", (), c("Kd")), ActLine(6, "Bob", "bring_in", 2, None, False),
