@@ -97,6 +97,8 @@ class IngestSummary:
     driver_seconds: float = 0.0  # wall time the driver spent deduplicating and committing
     # hands the fast path passed to the full parser, by reason (see formats.rake._unhandled)
     fast_path_declined: dict[str, int] = field(default_factory=dict)
+    # hands of games rakestats does not analyse, by the game as the room names it
+    skipped_games: dict[str, int] = field(default_factory=dict)
 
     @property
     def clean(self) -> bool:
@@ -113,6 +115,9 @@ class IngestSummary:
             f": {self.ingested} ingested, {self.duplicates} duplicates, "
             f"{self.quarantined} quarantined, {self.skipped} skipped"
         )
+        if self.skipped_games:
+            games = ", ".join(f"{g} {n}" for g, n in sorted(self.skipped_games.items()))
+            text += f" (games not analysed: {games})"
         if self.conflicts:
             text += f" ({self.conflicts} quarantined as conflicting copies of stored hands)"
         if self.pending:
@@ -407,6 +412,8 @@ def _drive(
         buf.quarantine.extend(keys.new_quarantine(res.quarantined))
         for reason, n in res.declined.items():
             summary.fast_path_declined[reason] = summary.fast_path_declined.get(reason, 0) + n
+        for game, n in res.skipped_games.items():
+            summary.skipped_games[game] = summary.skipped_games.get(game, 0) + n
         if res.error is not None:
             where = f"{r.path}!{res.unit.member}" if res.unit.member else r.path
             r.error = r.error or res.error

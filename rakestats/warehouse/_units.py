@@ -76,6 +76,7 @@ class UnitResult:
     error: str | None = None
     seconds: float = 0.0  # CPU time the unit took where it ran
     declined: dict[str, int] = field(default_factory=dict)  # by the fast path, by reason
+    skipped_games: dict[str, int] = field(default_factory=dict)  # skipped hands by game
 
 
 def units_of(path: str, file_index: int, first: int, pending_seconds: float = 0.0) -> list[Unit]:
@@ -271,6 +272,7 @@ def _scan_unit(unit: Unit, chunk: _Chunk, result: UnitResult) -> None:
                 result.quarantined.append(rec)
             elif isinstance(rec, SkipRecord):
                 result.skipped += 1
+                result.skipped_games[rec.game] = result.skipped_games.get(rec.game, 0) + 1
     except WarehouseWriteError:
         raise
     except UnrecognizedFileError as exc:

@@ -95,3 +95,25 @@ def test_an_unreadable_folder_is_named_and_fails_strict(
     assert code == EXIT_NOT_CLEAN
     assert f"skipped {locked}: cannot read folder: Permission denied" in err
     assert "(1 not recognised)" in out
+
+
+STUD = Path(__file__).resolve().parents[1] / "data" / "stud"
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_hands_of_other_games_are_counted_by_game(tmp_path: Path, jobs: int) -> None:
+    files = [
+        STUD / "tour" / "Stars" / "Stud" / "Triple-Stud-USD-2.00-0.20-MTT-201301.txt",
+        STUD / "tour" / "FTP" / "Stud" / "5-Stud-USD-MTT-100-201303.txt",
+        STUD / "tour" / "Stars" / "Stud" / "7-StudHL-USD-0.98-0.12-202302.allin.ante.txt",
+    ]
+    summary = Warehouse(tmp_path / "wh").ingest(files, jobs=jobs)
+    assert summary.skipped == 2
+    assert summary.skipped_games == {
+        "Triple Stud (7 Card Stud Limit)": 1,
+        "Limit 5 Card Stud": 1,
+    }
+    assert summary.ingested >= 1 and not summary.unrecognized
+    assert "games not analysed: Limit 5 Card Stud 1, Triple Stud (7 Card Stud Limit) 1" in (
+        summary.line()
+    )
