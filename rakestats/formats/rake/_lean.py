@@ -243,7 +243,7 @@ def _played_at(g: tuple[str, ...]) -> int:
 
 def _seats(h: LeanHand) -> None:
     h.why = SEATS
-    seats, names, stacks = h.seats, h.names, h.start_stack
+    seats, names, stacks = h.seats, h.names, []
     lines, max_seats = h.lines, h.max_seats
     while h.i < h.end and lines[h.i].startswith(_SEAT_PREFIX):
         sm = _SEAT(h.line())
@@ -257,29 +257,12 @@ def _seats(h: LeanHand) -> None:
         seats.append(seat_no)
         names.append(seat_name)
         stacks.append(chips)
-    n = h.n = len(seats)
+    n = len(seats)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS or len(set(names)) != n:
         raise Unhandled(h.why)
     if h.hero is not None and h.hero not in names:
         raise Unhandled(h.why)
-    # players by acting position (0 = left of the dealer)
-    order = h.order = seats_from_left_of_dealer(seats, h.dealer)
-    by_seat = {s: k for k, s in enumerate(seats)}
-    h.pos_of_seat = {s: j for j, s in enumerate(order)}
-    idx = [by_seat[s] for s in order]
-    name = h.name = [names[k] for k in idx]
-    h.stack = [stacks[k] for k in idx]
-    h.start_stack = list(h.stack)
-    h.invested = [0] * n
-    h.round_bet = [0] * n
-    h.folded = [False] * n
-    h.acted = [False] * n
-    h.may_raise = [True] * n
-    h.folded_round = [None] * n
-    h.category = [None] * n
-    hero = h.hero
-    h.known = [hero is None or name[j] == hero for j in range(n)]
-    h.live = n
+    h.place(seats_from_left_of_dealer(seats, h.dealer), stacks)
 
 
 def _antes(h: LeanHand) -> None:
@@ -324,7 +307,8 @@ def _reveal(h: LeanHand) -> Settlement:
     live_pos = [j for j in range(h.n) if not h.folded[j]]
     head, mid, _ = _SHOWS
     said = h.take(len(live_pos))
-    for line, j in zip(said, live_pos, strict=True):
+    for k in range(len(live_pos)):  # (compiled, indexing is faster than zip)
+        line, j = said[k], live_pos[k]
         who = h.name[j]
         at = len(who) + len(head)
         end = line.find(mid, at)
@@ -347,7 +331,8 @@ def _reveal(h: LeanHand) -> Settlement:
         fill = iter(new)
         h.cards[j] = [c if c is not None else next(fill) for c in held]
     st = _settle_reveal(h, live_pos)
-    for line, j in zip(said, live_pos, strict=True):  # the descriptions the rules give
+    for k in range(len(live_pos)):  # the descriptions the rules give
+        line, j = said[k], live_pos[k]
         if line != shows(h.name[j], h.shown_text[j], st.values[h.order[j]].description):
             raise Unhandled(h.why)
     if st.skull_ace is not None:

@@ -65,7 +65,24 @@ def between(line: str, head: str, tail: str, why: str) -> str:
 
 class LeanHand:
     """One hand being read: the cursor over its lines, what the header says, and the
-    players' state (cards are deck indices, None where the log does not show them)."""
+    players' state (cards are deck indices, None where the log does not show them).
+
+    The players' state is by acting position (0 = left of the dealer), from
+    :meth:`place` on, once the seats are read."""
+
+    order: list[int]  # the seats
+    pos_of_seat: dict[int, int]
+    name: list[str]
+    stack: list[int]
+    start_stack: list[int]
+    invested: list[int]
+    round_bet: list[int]
+    folded: list[bool]
+    acted: list[bool]
+    may_raise: list[bool]
+    known: list[bool]  # whether the log shows the player's hidden cards
+    folded_round: list[int | None]
+    category: list[str | None]  # of the holding, when known
 
     def __init__(self, lines: Sequence[str]) -> None:
         self.lines = lines
@@ -85,20 +102,7 @@ class LeanHand:
         self.seats: list[int] = []  # by seat order, as the seat lines
         self.names: list[str] = []
         self.n = 0
-        self.order: list[int] = []  # seats by acting position
-        self.pos_of_seat: dict[int, int] = {}
-        self.name: list[str] = []  # the rest by acting position
-        self.stack: list[int] = []
-        self.start_stack: list[int] = []
-        self.invested: list[int] = []
-        self.round_bet: list[int] = []
-        self.folded: list[bool] = []
-        self.acted: list[bool] = []
-        self.may_raise: list[bool] = []
-        self.known: list[bool] = []
-        self.cards: list[list[int | None]] = []
-        self.folded_round: list[int | None] = []
-        self.category: list[str | None] = []
+        self.cards: list[list[int | None]] = []  # by acting position
         self.seen: set[int] = set()
         self.live = 0
         self.rnd = 0
@@ -112,6 +116,27 @@ class LeanHand:
         self.middle_down_text: str | None = None
         self.shown_text: dict[int, str] = {}  # by position, the cards as shown
         self.hole_known: dict[int, bool] = {}
+
+    def place(self, order: list[int], stacks: list[int]) -> None:
+        """The players in acting order (``order``: their seats; ``stacks``: the stacks
+        by seat order, as :attr:`seats`), before the antes."""
+        n = self.n = self.live = len(order)
+        by_seat = {s: k for k, s in enumerate(self.seats)}
+        idx = [by_seat[s] for s in order]
+        self.order = order
+        self.pos_of_seat = {s: j for j, s in enumerate(order)}
+        name = self.name = [self.names[k] for k in idx]
+        self.stack = [stacks[k] for k in idx]
+        self.start_stack = list(self.stack)
+        self.invested = [0] * n
+        self.round_bet = [0] * n
+        self.folded = [False] * n
+        self.acted = [False] * n
+        self.may_raise = [True] * n
+        self.folded_round = [None] * n
+        self.category = [None] * n
+        hero = self.hero
+        self.known = [hero is None or name[j] == hero for j in range(n)]
 
     def line(self) -> str:
         """The next line."""
