@@ -41,7 +41,8 @@ __all__ = ["HEADER", "Session", "amount", "game_header"]
 #: The first line of an iPoker file (the XML declaration, the session) or of a hand
 #: element (group 2: the hand id).
 HEADER = re.compile(
-    r'^\s*(?:<\?xml[^>]*\?>\s*)?(?:<(session)\b.*|<game\s+gamecode="(\d+)".*)?$', re.DOTALL
+    r'^(?=\s*<)\s*(?:<\?xml[^>]*\?>\s*)?(?:<(session)\b.*|<game\s+gamecode="(\d+)".*)?$',
+    re.DOTALL,
 )
 
 _GAMETYPE = re.compile(

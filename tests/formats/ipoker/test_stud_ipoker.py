@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from rakestats.formats import iter_text
+from rakestats.formats import UnrecognizedFileError, iter_file, iter_text
 from rakestats.formats.ipoker._header import Session, amount, game_header
 from rakestats.records import Game, HandRecord, QuarantineRecord, SkipRecord
 from tests.formats.stud.summary import DATA, check_chips, records
@@ -188,3 +188,13 @@ def test_a_quarantined_hand_reads_alone_again(tmp_path: Path) -> None:
     assert [r.hand_id for r in iter_text(text.splitlines(True), "eur")] == [
         r.hand_id for r in records(EUR)
     ]
+
+
+@pytest.mark.parametrize("text", [b"\x00\n", b"\x00\x00\x00\n\n", b"   \n\x00 \n"])
+def test_a_file_of_nul_bytes_is_no_known_format(tmp_path: Path, text: bytes) -> None:
+    """The first line with its NUL bytes taken out is empty: no reader claims it (the
+    iPoker header pattern once matched an empty line)."""
+    path = tmp_path / "nul.txt"
+    path.write_bytes(text)
+    with pytest.raises(UnrecognizedFileError):
+        list(iter_file(path))
