@@ -8,7 +8,6 @@ simulator's session player) writes text, ``Warehouse.ingest`` parses it.
 from __future__ import annotations
 
 import json
-import multiprocessing
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from rakestats import Warehouse
+from rakestats._pool import WorkerPool
 from rakestats.cli import main
 from rakestats.rake.rules import NO_FEE
 from rakestats.sim._session import SessionPlan, play_session
@@ -143,8 +143,10 @@ def test_winrate_intervals_cover_zero(tmp_path: Path) -> None:
     at one table are not independent)."""
     hist = tmp_path / "h"
     hist.mkdir()
-    with multiprocessing.get_context().Pool(2) as pool:
-        pool.map(play_session, _plans(hist))
+    # Fresh worker interpreters: forking this process (threads of DuckDB, Arrow and the
+    # test runner) can leave a child with a lock or an object in a broken state.
+    with WorkerPool(2, preload=["rakestats.sim._session"]) as pool:
+        list(pool.imap(play_session, _plans(hist)))
     wh = Warehouse(tmp_path / "wh")
     assert wh.ingest(hist, jobs=2).ingested == 5 * CAL_TABLES_PER_STYLE * CAL_HANDS
     df = wh.player_stats()
