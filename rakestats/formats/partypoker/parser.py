@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import ClassVar
 
 from rakestats.formats import stud
 from rakestats.formats._base import ParseResult
@@ -45,23 +44,29 @@ class PartyPokerParser(stud.StudReader):
         r"(?P<tail>.*)$"
     )
     section = re.compile(r"^\*\* (?P<name>Dealing[^*]*?) \*\*(?P<rest>.*)$")
-    streets: ClassVar[dict[str, int]] = {
-        "Dealing": 1,
-        "Dealing Fourth street": 2,
-        "Dealing Fifth street": 3,
-        "Dealing Sixth street": 4,
-        "Dealing River": 5,
-    }
+    streets = stud.street_table(
+        """
+        1 Dealing
+        2 Dealing Fourth street
+        3 Dealing Fifth street
+        4 Dealing Sixth street
+        5 Dealing River
+        """
+    )
     dealt = re.compile(r"^ \[\s*(?P<a>[^\]]*?)\s*\]$")
-    actions = (
-        ("ante", re.compile(rf"^ posts ante {_br('a')}$")),
-        ("bring_in", re.compile(rf"^ bring-ins {_br('a')}$")),
-        ("bet", re.compile(rf"^ (?:double )?bets {_br('a')}$")),
-        ("call", re.compile(rf"^ calls {_br('a')}$")),
-        ("raise", re.compile(rf"^ raises {_br('added')}$")),
-        ("complete", re.compile(rf"^ completes {_br('added')}$")),
-        ("all_in", re.compile(rf"^ (?P<allin>is all-In) {_br('added')}$")),
-        *stud.CHECK_FOLD,
+    actions = stud.action_table(
+        """
+        ante      posts ante {a}
+        bring_in  bring-ins {a}
+        bet       (?:double )?bets {a}
+        call      calls {a}
+        raise     raises {added}
+        complete  completes {added}
+        all_in    (?P<allin>is all-In) {added}
+        check     checks
+        fold      folds
+        """,
+        amount=_br,
     )
     action_words = re.compile(
         r"^ (posts ante|bring-ins|bets|double bets|calls|raises|completes|is all-In|checks|folds)\b"
@@ -72,9 +77,7 @@ class PartyPokerParser(stud.StudReader):
         rf"^ wins (?:Lo \()?(?P<a>{AMOUNT}){_CUR}\)?"
         r"(?: from the (?P<pot>main pot|side pot(?:[ -]?#?\d+)?))?(?: with .*)?\.?$"
     )
-    uncalled = re.compile(r"^$.")  # PartyPoker writes none
-    capped = re.compile(r"^$.")
-    total = re.compile(r"^$.")
+    uncalled = capped = total = stud.NEVER  # PartyPoker writes none
     check_descriptions = False
     states_rake = False
     writes_uncalled = False

@@ -38,6 +38,7 @@ from rakestats.formats.stud._patterns import (
 )
 from rakestats.formats.stud._record import action_record, player_records
 from rakestats.formats.stud._seats import hand_of, seats_in_order
+from rakestats.formats.stud._tables import NEVER, VERBS, action_table, plain_amount, street_table
 from rakestats.formats.stud._terse import (
     Closing,
     SeatResult,
@@ -53,8 +54,10 @@ __all__ = [
     "CURRENCY_SYMBOLS",
     "EVERY_HEADER",
     "MONTHS",
+    "NEVER",
     "PLAIN_SEAT",
     "UPPER_STREETS",
+    "VERBS",
     "ZONES",
     "ActLine",
     "AnteLine",
@@ -80,15 +83,18 @@ __all__ = [
     "TotalLine",
     "UncalledLine",
     "action_record",
+    "action_table",
     "cards_of",
     "classify_game",
     "fail",
     "hand_of",
     "mark_all_ins",
     "parse_money",
+    "plain_amount",
     "player_records",
     "read_seats",
     "seats_in_order",
+    "street_table",
     "third_street_opened",
     "to_utc",
     "uncalled_line",

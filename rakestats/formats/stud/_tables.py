@@ -1,0 +1,106 @@
+"""A room's wording as tables: its betting verbs and its section names, written one row
+a line and turned into the patterns of :class:`~rakestats.formats.stud.StudPatterns`.
+
+A room's reader differs from another's in words, not in code, so it states them as a
+table::
+
+    actions = action_table(
+        '''
+        ante      posts ante {a}
+        bet       bets {a}
+        raise     raises {a} to {to}
+        check     checks
+        ''',
+        before=": ",
+    )
+
+Each row is a verb (one of :data:`VERBS`) and the words after the player's name. The
+words are a regular expression; ``{a}``, ``{to}`` and ``{added}`` stand for an amount
+in that group (as the room writes amounts: ``amount=``), ``{allin}`` for the room's
+all-in mark (``allin=``). A row is anchored and starts with ``before`` (what stands
+between the name and the verb), unless its words start with ``^``: then they are the
+whole pattern.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from rakestats.formats.stud._patterns import AMOUNT
+
+__all__ = ["NEVER", "VERBS", "action_table", "plain_amount", "street_table"]
+
+#: The verbs a room's action rows may name (the shared reader's betting lines).
+VERBS = frozenset(
+    {"ante", "bring_in", "bet", "call", "raise", "complete", "all_in", "check", "fold"}
+)
+#: A pattern that matches no line: for the lines a room never writes.
+NEVER = re.compile(r"^$.")
+_SLOT = re.compile(r"\{(a|to|added|allin)\}")
+
+
+def plain_amount(group: str) -> str:
+    """An amount as most rooms write it (``$1.50``, ``1,000``), as group ``group``.
+
+    >>> re.fullmatch(plain_amount("a"), "$1,000.50")["a"]
+    '$1,000.50'
+    """
+    return rf"(?P<{group}>{AMOUNT})"
+
+
+def _rows(text: str) -> list[tuple[str, str]]:
+    rows = []
+    for line in text.strip().splitlines():
+        key, _, words = line.strip().partition(" ")
+        rows.append((key, words.strip()))
+    return rows
+
+
+def action_table(
+    text: str,
+    *,
+    before: str = " ",
+    amount: Callable[[str], str] = plain_amount,
+    allin: str = "",
+) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """The action patterns of a table of ``verb  words`` rows, in the table's order.
+
+    >>> table = action_table('''
+    ...     bet    bets {a}{allin}
+    ...     raise  raises {added}
+    ...     fold   ^ folds( \\[.*\\])?$
+    ... ''', before=": ", allin=r"(?P<allin> and is all-in)?")
+    >>> [verb for verb, _ in table]
+    ['bet', 'raise', 'fold']
+    >>> table[0][1].match(": bets $2 and is all-in").group("a", "allin")
+    ('$2', ' and is all-in')
+    >>> table[2][1].pattern
+    '^ folds( \\\\[.*\\\\])?$'
+    >>> action_table("shove all of it")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown verb 'shove' in an action table
+    """
+    slots = {"a": amount("a"), "to": amount("to"), "added": amount("added"), "allin": allin}
+    out = []
+    for verb, words in _rows(text):
+        if verb not in VERBS:
+            raise ValueError(f"unknown verb {verb!r} in an action table")
+        body = _SLOT.sub(lambda m: slots[m[1]], words)
+        out.append((verb, re.compile(body if body.startswith("^") else f"^{before}{body}$")))
+    return tuple(out)
+
+
+def street_table(text: str) -> dict[str, int]:
+    """Section names to street numbers, from rows of ``number  name`` (1-5: the 3rd to
+    the 7th street, 6: the showdown, 7: the summary).
+
+    >>> street_table('''
+    ...     1 3rd STREET
+    ...     5 RIVER
+    ...     7 SUMMARY
+    ... ''')
+    {'3rd STREET': 1, 'RIVER': 5, 'SUMMARY': 7}
+    """
+    return {name: int(number) for number, name in _rows(text)}
