@@ -917,28 +917,7 @@ def _piece_blocks(
         return
     max_line = lim.max_line_bytes // 4  # characters that surely fit the byte limits
     max_hand = lim.max_hand_bytes // 4
-    if _BLANK_RUN in text:  # long runs of blank lines: see _text_blocks
-        blocks: Iterable[tuple[int, str, bool]] = _text_blocks(text, lines_before)
-    else:
-        blocks = ()
-        newlines = lines_before  # line breaks before the current chunk
-        chunks = text.split("\n\n")
-        last = len(chunks) - 1
-        for k, chunk in enumerate(chunks):  # (inline: the hot path of ingestion)
-            body = chunk.lstrip("\n")
-            start = newlines + len(chunk) - len(body) + 1
-            newlines += chunk.count("\n") + 2
-            ended = k < last or body.endswith("\n")  # the block's last line has its line end
-            body = body.rstrip("\n")
-            if not body:
-                continue
-            lines = body.split("\n")
-            if len(body) > max_line and (len(body) > max_hand or max(map(len, lines)) > max_line):
-                raw = io.BytesIO(body.encode("utf-8") + (b"\n" if ended else b""))
-                yield from iter_byte_blocks(raw, lim, start - 1)
-                continue
-            yield TextBlock(start, lines)
-    for start, body, ended in blocks:
+    for start, body, ended in _text_blocks(text, lines_before):
         lines = body.split("\n")
         if len(body) > max_line and (len(body) > max_hand or max(map(len, lines)) > max_line):
             raw = io.BytesIO(body.encode("utf-8") + (b"\n" if ended else b""))

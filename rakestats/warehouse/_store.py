@@ -138,19 +138,28 @@ def _write_atomic(path: Path, data: bytes) -> None:
     _fsync_dir(path.parent)
 
 
+def _read_json(path: Path, error: type[WarehouseError], what: str) -> object:
+    """The JSON in ``path``; ``error`` names the file and what is wrong with it (a
+    missing file raises :class:`FileNotFoundError`)."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError as exc:
+        raise error(f"{path}: corrupt {what}: not UTF-8 text ({exc.reason})") from None
+    except ValueError as exc:
+        raise error(f"{path}: corrupt {what}: not JSON ({exc})") from None
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise error(f"{path}: unreadable {what}: {exc.strerror or exc}") from None
+
+
 def _read_snapshot(path: Path) -> Snapshot:
     """The snapshot in ``path``; :class:`WarehouseCorruptError` names the file and says
     what is wrong with it."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except UnicodeDecodeError as exc:
-        raise WarehouseCorruptError(
-            f"{path}: corrupt snapshot: not UTF-8 text ({exc.reason})"
-        ) from None
-    except ValueError as exc:
-        raise WarehouseCorruptError(f"{path}: corrupt snapshot: not JSON ({exc})") from None
-    except OSError as exc:
-        raise WarehouseCorruptError(f"{path}: unreadable snapshot: {exc.strerror or exc}") from None
+        data: Any = _read_json(path, WarehouseCorruptError, "snapshot")
+    except FileNotFoundError as exc:
+        raise WarehouseCorruptError(f"{path}: unreadable snapshot: {exc.strerror}") from None
     try:
         tables = data["tables"]
         files = {name: tuple(str(f) for f in tables.get(name, [])) for name in TABLES}
@@ -221,15 +230,9 @@ class Store:
 
     def schema_version(self) -> int:
         try:
-            meta = json.loads((self.root / MARKER).read_text(encoding="utf-8"))
+            meta = _read_json(self.root / MARKER, WarehouseError, "marker")
         except FileNotFoundError:
             raise WarehouseError(f"{self.name}: not a rakestats warehouse (no {MARKER})") from None
-        except OSError as exc:
-            raise WarehouseError(
-                f"{self.root / MARKER}: cannot read: {exc.strerror or exc}"
-            ) from None
-        except ValueError as exc:
-            raise WarehouseError(f"{self.root / MARKER}: unreadable: {exc}") from None
         version = meta.get("schema_version") if isinstance(meta, dict) else None
         if not isinstance(version, int):
             raise WarehouseError(f"{self.root / MARKER}: no integer schema_version")
