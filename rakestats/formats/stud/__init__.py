@@ -10,6 +10,7 @@ from rakestats.formats.stud._common import (
     parse_money,
     to_utc,
 )
+from rakestats.formats.stud._dates import preferred_time, time_of
 from rakestats.formats.stud._grammar import LineReader, cards_of, read_seats
 from rakestats.formats.stud._ledger import Ledger, mark_all_ins, uncalled_line
 from rakestats.formats.stud._model import (
@@ -38,6 +39,7 @@ from rakestats.formats.stud._patterns import (
 )
 from rakestats.formats.stud._record import action_record, player_records
 from rakestats.formats.stud._seats import hand_of, seats_in_order
+from rakestats.formats.stud._stakes import STAKES, Stakes, currency_of, header, stakes
 from rakestats.formats.stud._tables import NEVER, VERBS, action_table, plain_amount, street_table
 from rakestats.formats.stud._terse import (
     Closing,
@@ -56,6 +58,7 @@ __all__ = [
     "MONTHS",
     "NEVER",
     "PLAIN_SEAT",
+    "STAKES",
     "UPPER_STREETS",
     "VERBS",
     "ZONES",
@@ -73,6 +76,7 @@ __all__ = [
     "SeatLine",
     "SeatResult",
     "ShowLine",
+    "Stakes",
     "StreetLine",
     "StudHeader",
     "StudPatterns",
@@ -86,16 +90,21 @@ __all__ = [
     "action_table",
     "cards_of",
     "classify_game",
+    "currency_of",
     "fail",
     "hand_of",
+    "header",
     "mark_all_ins",
     "parse_money",
     "plain_amount",
     "player_records",
+    "preferred_time",
     "read_seats",
     "seats_in_order",
+    "stakes",
     "street_table",
     "third_street_opened",
+    "time_of",
     "to_utc",
     "uncalled_line",
 ]

@@ -1,0 +1,45 @@
+"""A header's date and time, matched by a room's pattern, in UTC.
+
+A room's date pattern names its groups ``y``, ``mo`` (a number) or ``mon`` (a month
+name), ``d``, ``h``, ``mi``, ``s`` (optional) and ``zone`` (optional).
+
+>>> DATE = re.compile(r"(?P<y>\\d{4})/(?P<mo>\\d\\d)/(?P<d>\\d\\d) (?P<h>\\d\\d):(?P<mi>\\d\\d)"
+...                   r"(?::(?P<s>\\d\\d))? (?P<zone>[A-Z]+)")
+>>> time_of(DATE.search("2009/11/26 10:24:42 ET"), 1).isoformat()
+'2009-11-26T15:24:42+00:00'
+>>> preferred_time(DATE, "2026/05/27 20:17 EET [2026/05/27 13:17 ET]", 1).isoformat()
+'2026-05-27T17:17:00+00:00'
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from rakestats.formats.stud._common import MONTHS, ZONES, fail, to_utc
+
+__all__ = ["preferred_time", "time_of"]
+
+
+def time_of(m: re.Match[str] | None, line: int, zone: str = "UTC") -> datetime:
+    """The time a match of a room's date pattern names, in UTC; ``zone``: the zone of a
+    match that names none. Raises HandError when there is no match or no such date."""
+    if m is None:
+        raise fail(line, "cannot read the date of the header")
+    parts = m.groupdict()
+    month = int(parts["mo"]) if parts.get("mo") else MONTHS.get(parts.get("mon") or "", 0)
+    if not month:
+        raise fail(line, f"no such month in {m[0]!r}")
+    fields = (int(m["y"]), month, int(m["d"]), int(m["h"]), int(m["mi"]), int(parts.get("s") or 0))
+    return to_utc(fields, parts.get("zone") or zone, line)
+
+
+def preferred_time(pattern: re.Pattern[str], text: str, line: int) -> datetime:
+    """The time of a header that may write it twice (the player's zone, then the room's
+    in brackets): the one in ET, else the first in a known zone, else the first."""
+    found = list(pattern.finditer(text))
+    if not found:
+        raise fail(line, "no date in the header")
+    chosen = next((f for f in found if f["zone"] == "ET"), None)
+    chosen = chosen or next((f for f in found if f["zone"] in ZONES), found[0])
+    return time_of(chosen, line)
