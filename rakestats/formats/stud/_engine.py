@@ -42,6 +42,7 @@ __all__ = [
     "Settlement",
     "StudActionKind",
     "StudHand",
+    "all_in_verb",
     "describe",
     "new_engine",
     "pot_parts",
@@ -129,3 +130,17 @@ def describe(game: str, cards: Sequence[StdCard]) -> str | None:
         return high
     low = eight_or_better(list(cards))
     return f"HI: {high}" + (f"; LO: {low.description[4:]}" if low is not None else "")
+
+
+def all_in_verb(to: int, bring_in_due: bool, small_bet: int, current_bet: int) -> str:
+    """The action a room's bare ``is all-in`` line makes when it takes a player's round
+    bet to ``to``: the bring-in, a completion, a call, a bet or a raise.
+
+    >>> all_in_verb(2, True, 4, 0), all_in_verb(4, False, 4, 4), all_in_verb(8, False, 4, 4)
+    ('bring_in', 'call', 'raise')
+    """
+    if bring_in_due:
+        return "bring_in" if to < small_bet else "complete"
+    if to <= current_bet:
+        return "call"
+    return "bet" if current_bet == 0 else "raise"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from rakestats.betting import needs_to_act, uncalled_bet
+from rakestats.formats.stud._engine import all_in_verb
 from rakestats.formats.stud._lean_base import STD, Unhandled
 from rakestats.stud import StudGame, bring_in_seat
 from rakestats.stud.rules import CAP_BETS, clockwise_from
@@ -201,11 +202,7 @@ class LeanBetting:
     def all_in_verb(self, p: LeanPlayer, written: int | None, added: int | None) -> str:
         """A bare ``is all-in`` line: the action the chips make (``StudReplay._verb``)."""
         to = p.round_bet + (added if added is not None else written or 0)
-        if self.bring_in_due:
-            return "bring_in" if to < self.small_bet else "complete"
-        if to <= self.current_bet:
-            return "call"
-        return "bet" if self.current_bet == 0 else "raise"
+        return all_in_verb(to, self.bring_in_due, self.small_bet, self.current_bet)
 
     def bring_in_left_of_all_in(self, p: LeanPlayer) -> None:
         """PokerStars' bring-in left of a player all-in on the ante

@@ -20,6 +20,7 @@ from rakestats.formats.stud._engine import (
     Settlement,
     StudActionKind,
     StudHand,
+    all_in_verb,
     describe,
     new_engine,
 )
@@ -323,11 +324,7 @@ class StudReplay:
         e = self.engine
         p = e.players[seat]
         to = p.round_bet + (it.added if it.added is not None else it.amount or 0)
-        if e.bring_in_due:
-            return "bring_in" if to < e.small_bet else "complete"
-        if to <= e.current_bet:
-            return "call"
-        return "bet" if e.current_bet == 0 else "raise"
+        return all_in_verb(to, e.bring_in_due, e.small_bet, e.current_bet)
 
     def _muck(self, it: MuckLine) -> None:
         """A player gives up at the showdown; cards the room writes all the same are
