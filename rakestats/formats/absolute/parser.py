@@ -27,7 +27,15 @@ _SECTION = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*")
 _POCKET = re.compile(r"^(?P<name>.+?) - Pocket \[(?P<cards>[^\]]*)\]\s*$")
 _TEN = re.compile(r"\b10([cdhs])\b")
 _SEAT = re.compile(r"^Seat \d+ - ")
-_STREET = {"3RD STREET": 1, "4TH STREET": 2, "5TH STREET": 3, "6TH STREET": 4, "RIVER": 5}
+_STREET = stud.street_table(
+    """
+    1 3RD STREET
+    2 4TH STREET
+    3 5TH STREET
+    4 6TH STREET
+    5 RIVER
+    """
+)
 
 
 def _a(group: str) -> str:
@@ -99,27 +107,32 @@ class AbsoluteParser(stud.StudReader):
     )
     streets: ClassVar[dict[str, int]] = {
         **_STREET,
-        **{name[:1] + name[1:3].lower() + name[3:]: n for name, n in _STREET.items() if n < 5},
-        "SHOW DOWN": 6,
-        "SUMMARY": 7,
+        **stud.street_table(
+            """
+            1 3rd STREET
+            2 4th STREET
+            3 5th STREET
+            4 6th STREET
+            6 SHOW DOWN
+            7 SUMMARY
+            """
+        ),
     }
     other_sections = frozenset({"POCKET CARDS", "FLOP", "TURN"})
-    actions = (
-        ("ante", re.compile(rf"^ - Ante {_a('a')}(?P<allin> \(?All-In\)?)?$")),
-        ("bring_in", re.compile(rf"^ - Bring-In {_a('a')}$")),
-        ("bet", re.compile(rf"^ - Bets {_a('a')}$")),
-        ("call", re.compile(rf"^ - Calls {_a('a')}$")),
-        (
-            "raise",
-            re.compile(
-                rf"^ - (?:Raises|(?P<allin>All-In)\(Raise\)) {_a('added')}"
-                rf"(?: to {_a('to')})?$"
-            ),
-        ),
-        ("complete", re.compile(rf"^ - Completes?(?: to)? {_a('to')}$")),
-        ("all_in", re.compile(rf"^ - (?P<allin>All-In) {_a('added')}$")),
-        ("check", re.compile(r"^ - Checks$")),
-        ("fold", re.compile(r"^ - Folds$")),
+    actions = stud.action_table(
+        r"""
+        ante      Ante {a}(?P<allin> \(?All-In\)?)?
+        bring_in  Bring-In {a}
+        bet       Bets {a}
+        call      Calls {a}
+        raise     (?:Raises|(?P<allin>All-In)\(Raise\)) {added}(?: to {to})?
+        complete  Completes?(?: to)? {to}
+        all_in    (?P<allin>All-In) {added}
+        check     Checks
+        fold      Folds
+        """,
+        before=" - ",
+        amount=_a,
     )
     action_words = re.compile(
         r"^ - (Ante|Bring-In|Bets|Calls|Raises|All-In|Completes?|Checks|Folds|Shows)\b"
@@ -128,7 +141,7 @@ class AbsoluteParser(stud.StudReader):
     muck = re.compile(r"^ - (?:Mucks(?: \[(?P<cards>[^\]]*)\])?|Does not show)$")
     collect = re.compile(rf"^ Collects {_a('a')} from (?P<pot>(?:main |side )?pot(?:[- ]?#?\d+)?)$")
     uncalled = re.compile(rf"^(?P<name>.+) - returned \({_a('a')}\) : not called$")
-    capped = re.compile(r"^$.")
+    capped = stud.NEVER
     total = re.compile(rf"^Total Pot\({_a('total')}\)(?P<pots>) \| Rake \({_a('rake')}\)")
     summary_tags = ("(dealer) ", "(small blind) ", "(big blind) ", "(bring-in) ")
     folded = re.compile(r"^Folded on the (?:(?P<street>\d)\w\w STREET|(?P<river>RIVER))", re.I)
