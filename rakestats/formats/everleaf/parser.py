@@ -81,30 +81,36 @@ class EverleafParser(stud.StudReader):
     )
     section = re.compile(r"^\*{2,4} (?P<name>[^*]+?) \*{2,4}(?P<rest>.*)$")
     streets: ClassVar[dict[str, int]] = {
-        f"{deal} {words}": street
-        for street, both in enumerate(
-            (
-                ("down cards", "down cards"),
-                ("4th street", "4th Street"),
-                ("5th street", "5th Street"),
-                ("6th street", "6th Street"),
-                ("river", "River"),
-            ),
-            1,
-        )
-        for words in both
+        f"{deal} {name}": street
+        for name, street in stud.street_table(
+            """
+            1 down cards
+            2 4th street
+            2 4th Street
+            3 5th street
+            3 5th Street
+            4 6th street
+            4 6th Street
+            5 river
+            5 River
+            """
+        ).items()
         for deal in ("Dealing", "dealing")
     }
     dealt = re.compile(r"^ \[\s*(?P<a>[^\]]*?)\s*\]\.?$")
-    actions = (
-        ("ante", re.compile(rf"^: posts ante {_br('a')}$")),
-        ("bring_in", re.compile(rf"^ posts bring-in\s+{_CUR}(?P<a>{_NUM})\.?$")),
-        ("complete", re.compile(rf"^ completes to\s+{_CUR}(?P<to>{_NUM})\.?$")),
-        ("bet", re.compile(rf"^: bets {_br('a')}$")),
-        ("call", re.compile(rf"^ calls {_br('a')}$")),
-        ("raise", re.compile(rf"^ raises {_br('added')}$")),
-        ("all_in", re.compile(rf"^:? (?P<allin>is all-in) {_br('added')}$")),
-        *stud.CHECK_FOLD,
+    actions = stud.action_table(
+        rf"""
+        ante      ^: posts ante {{a}}$
+        bring_in  posts bring-in\s+{_CUR}(?P<a>{_NUM})\.?
+        complete  completes to\s+{_CUR}(?P<to>{_NUM})\.?
+        bet       ^: bets {{a}}$
+        call      calls {{a}}
+        raise     raises {{added}}
+        all_in    ^:? (?P<allin>is all-in) {{added}}$
+        check     checks
+        fold      folds
+        """,
+        amount=_br,
     )
     action_words = re.compile(r"^:? (posts|bets|calls|raises|completes|is all-in|checks|folds)\b")
     show = re.compile(r"^ shows \[\s*(?P<cards>[^\]]*?)\s*\]\s*(?P<desc>.*)$")
@@ -115,9 +121,7 @@ class EverleafParser(stud.StudReader):
         rf"^ wins\s+(?:(?:high|low)\s+)?\(?\s*{_CUR}(?P<a>{_NUM}){_ISO}\s*\)?\s+from\s+"
         r"(?P<pot>main pot|side pot(?:\s*#?\d+)?)(?:\s+with .*)?$"
     )
-    uncalled = re.compile(r"^$.")  # worked out from the chips put in
-    capped = re.compile(r"^$.")
-    total = re.compile(r"^$.")
+    uncalled = capped = total = stud.NEVER  # the uncalled bet: from the chips put in
 
     def hand_id_of(self, lines: Sequence[str]) -> str | None:
         return hand_id(lines)
