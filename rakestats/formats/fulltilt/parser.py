@@ -17,11 +17,12 @@ from typing import ClassVar
 from rakestats.formats.fulltilt._header import HEADER, game_words, parse_header
 from rakestats.formats.stud import (
     AMOUNT,
-    CHECK_FOLD,
+    NEVER,
     PLAIN_SEAT,
     UPPER_STREETS,
     StudHeader,
     StudReader,
+    action_table,
 )
 
 __all__ = ["FullTiltParser"]
@@ -39,14 +40,18 @@ class FullTiltParser(StudReader):
     table_line = None
     seat_line = PLAIN_SEAT
     streets: ClassVar[dict[str, int]] = {**UPPER_STREETS, "RIVER": 5}
-    actions = (
-        ("ante", re.compile(rf"^ antes (?P<a>{AMOUNT}){_ALLIN}$")),
-        ("bring_in", re.compile(rf"^ brings in for (?P<a>{AMOUNT}){_ALLIN}$")),
-        ("bet", re.compile(rf"^ bets (?P<a>{AMOUNT}){_ALLIN}$")),
-        ("call", re.compile(rf"^ calls (?P<a>{AMOUNT}){_ALLIN}$")),
-        ("raise", re.compile(rf"^ raises to (?P<to>{AMOUNT}){_ALLIN}$")),
-        ("complete", re.compile(rf"^ completes it to (?P<to>{AMOUNT}){_ALLIN}$")),
-        *CHECK_FOLD,
+    actions = action_table(
+        """
+        ante      antes {a}{allin}
+        bring_in  brings in for {a}{allin}
+        bet       bets {a}{allin}
+        call      calls {a}{allin}
+        raise     raises to {to}{allin}
+        complete  completes it to {to}{allin}
+        check     checks
+        fold      folds
+        """,
+        allin=_ALLIN,
     )
     action_words = re.compile(r"^ (antes|brings in|bets|calls|raises|completes|checks|folds)\b")
     show = re.compile(r"^ shows \[(?P<cards>[^\]]*)\](?:\s+(?P<desc>.*))?$")
@@ -56,7 +61,7 @@ class FullTiltParser(StudReader):
         rf"(?P<pot>(?:main |side )?pot(?: #?\d+)?) \((?P<a>{AMOUNT})\)(?: with .*)?$"
     )
     uncalled = re.compile(rf"^Uncalled bet of (?P<a>{AMOUNT}) returned to (?P<name>.+)$")
-    capped = re.compile(r"^$.")  # Full Tilt writes no cap line
+    capped = NEVER  # Full Tilt writes no cap line
     check_descriptions = False
     total = re.compile(
         rf"^Total pot (?P<total>{AMOUNT})(?P<pots>.*?) \| Rake (?P<rake>{AMOUNT})(?:\s.*)?$"
