@@ -47,23 +47,26 @@ class KingsClubParser(stud.TerseReader):
     seat_line = stud.PLAIN_SEAT
     streets: ClassVar[dict[str, int]] = {**stud.UPPER_STREETS}
     dealt = re.compile(r"^: \[(?:X ?)*(?P<a>[^\]]*?)\s*\](?: \[(?:X ?)*(?P<b>[^\]]*?)\s*\])?$")
-    actions = (
-        ("ante", re.compile(rf"^: posts (?:the )?ante (?P<a>{AMOUNT}){_ALLIN}$")),
-        ("bring_in", re.compile(rf"^ brings[ -]in(?: low)? for (?P<a>{AMOUNT}){_ALLIN}$")),
-        ("bet", re.compile(rf"^ bets (?P<a>{AMOUNT}){_ALLIN}$")),
-        ("call", re.compile(rf"^ calls (?P<to>{AMOUNT}){_ALLIN}$")),
-        ("raise", re.compile(rf"^ raises (?:{AMOUNT} )?to (?P<to>{AMOUNT}){_ALLIN}$")),
-        ("raise", re.compile(rf"^ raises (?P<added>{AMOUNT}){_ALLIN}$")),
-        ("complete", re.compile(rf"^ completes(?: it)? to (?P<to>{AMOUNT}){_ALLIN}$")),
-        ("check", re.compile(r"^ checks$")),
-        ("fold", re.compile(r"^ folds(?: \[[^\]]*\])?$")),
+    actions = stud.action_table(
+        rf"""
+        ante      ^: posts (?:the )?ante {{a}}{{allin}}$
+        bring_in  brings[ -]in(?: low)? for {{a}}{{allin}}
+        bet       bets {{a}}{{allin}}
+        call      calls {{to}}{{allin}}
+        raise     raises (?:{AMOUNT} )?to {{to}}{{allin}}
+        raise     raises {{added}}{{allin}}
+        complete  completes(?: it)? to {{to}}{{allin}}
+        check     checks
+        fold      folds(?: \[[^\]]*\])?
+        """,
+        allin=_ALLIN,
     )
     action_words = re.compile(
         r"^(?:: posts| (?:brings|bets|calls|raises|completes|checks|folds|shows))\b"
     )
     show = re.compile(r"^ shows \[(?:X ?)*(?P<cards>[^\]]*?)\s*\](?: (?P<desc>.*))?$")
     muck = re.compile(r"^ (?:mucks(?: hand)?|doesn't show hand)$")
-    collect = uncalled = capped = total = summary_seat = re.compile(r"^$.")  # ._summary
+    collect = uncalled = capped = total = summary_seat = stud.NEVER  # ._summary
     check_descriptions = False
     unseen: dict[str, StdCard] | None = None  # per hand: see ._unseen
 
