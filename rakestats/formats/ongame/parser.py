@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import ClassVar
 
 from rakestats.formats import stud
 from rakestats.formats.ongame._header import HEADER, game_words, parse_header
@@ -43,30 +42,36 @@ class OnGameParser(stud.TerseReader):
         r"^(?P<name>Dealing (?:pocket cards|4th street|5th street|6th street|river)|Summary:)"
         r"(?P<rest>)$"
     )
-    streets: ClassVar[dict[str, int]] = {
-        "Dealing pocket cards": 1,
-        "Dealing 4th street": 2,
-        "Dealing 5th street": 3,
-        "Dealing 6th street": 4,
-        "Dealing river": 5,
-        "Summary:": 7,
-    }
+    streets = stud.street_table(
+        """
+        1 Dealing pocket cards
+        2 Dealing 4th street
+        3 Dealing 5th street
+        4 Dealing 6th street
+        5 Dealing river
+        7 Summary:
+        """
+    )
     dealt_prefix = "Dealing to "
     dealt = re.compile(r"^: \[(?:-(?:,\s*|(?=\])))*(?P<a>[^\]]*)\]$")  # "-": a hidden card
-    actions = (
-        ("ante", re.compile(rf"^ posts ante (?P<a>{AMOUNT}){_ALLIN}$")),
-        ("bring_in", re.compile(rf"^ small bring in (?P<a>{AMOUNT}){_ALLIN}$")),
-        ("complete", re.compile(rf"^ big bring in (?P<to>{AMOUNT}){_ALLIN}$")),
-        ("bet", re.compile(rf"^ bets (?P<a>{AMOUNT}){_ALLIN}$")),
-        ("call", re.compile(rf"^ calls (?P<a>{AMOUNT}){_ALLIN}$")),
-        ("raise", re.compile(rf"^ raises (?P<added>{AMOUNT}) to {AMOUNT}{_ALLIN}$")),
-        *stud.CHECK_FOLD,
+    actions = stud.action_table(
+        rf"""
+        ante      posts ante {{a}}{{allin}}
+        bring_in  small bring in {{a}}{{allin}}
+        complete  big bring in {{to}}{{allin}}
+        bet       bets {{a}}{{allin}}
+        call      calls {{a}}{{allin}}
+        raise     raises {{added}} to {AMOUNT}{{allin}}
+        check     checks
+        fold      folds
+        """,
+        allin=_ALLIN,
     )
     action_words = re.compile(
         r"^ (?:posts ante|small bring in|big bring in|bets|calls|raises|checks|folds)(?: |$)"
     )
     # no showdown lines, and the summary is read by ._summary
-    show = muck = collect = uncalled = capped = total = summary_seat = re.compile(r"^$.")
+    show = muck = collect = uncalled = capped = total = summary_seat = stud.NEVER
     check_descriptions = False
 
     def game_line(self, lines: Sequence[str]) -> str | None:
