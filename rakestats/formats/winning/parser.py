@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import ClassVar
 
 from rakestats.formats import stud
 from rakestats.formats.stud import AMOUNT
@@ -32,7 +31,6 @@ from rakestats.formats.winning._summary import read_closing, read_old_closing
 __all__ = ["WinningOldParser", "WinningParser"]
 
 _ALLIN = r"(?P<allin>,?\s*and is all[ -]in)?"
-_NEVER = re.compile(r"^$.")
 _TEN = re.compile(r"\b10(?=[cdhs]\b)")
 _RECEIVED = re.compile(r"^Player (?P<name>.+?) received card: \[(?P<card>[^\]]*)\]$")
 _HIDDEN = re.compile(r"^Player .+? received a card\.$")
@@ -75,31 +73,37 @@ class WinningParser(stud.TerseReader):
         rf"^Seat (?P<seat>\d{{1,9}}): (?P<name>.+?) \((?P<stack>{AMOUNT})(?: in chips)?\)"
         r"(?P<tail>.*)$"
     )
-    streets: ClassVar[dict[str, int]] = {
-        "3rd STREET": 1,
-        "4th STREET": 2,
-        "5th STREET": 3,
-        "6th STREET": 4,
-        "7th STREET": 5,
-        "RIVER": 5,
-        "SHOW DOWN": 6,
-        "SHOWDOWN": 6,
-        "SUMMARY": 7,
-    }
-    actions = (
-        ("ante", re.compile(rf"^ posts (?:the )?ante (?P<a>{AMOUNT}){_ALLIN}$")),
-        ("bring_in", re.compile(rf"^ brings?[ -]in(?: low)?(?: for)? (?P<a>{AMOUNT}){_ALLIN}$")),
-        ("bet", re.compile(rf"^ bets (?P<a>{AMOUNT}){_ALLIN}$")),
-        ("call", re.compile(rf"^ calls (?P<a>{AMOUNT}){_ALLIN}$")),
-        ("raise", re.compile(rf"^ (?:raises|caps|cap) (?:{AMOUNT} )?to (?P<to>{AMOUNT}){_ALLIN}$")),
-        ("raise", re.compile(rf"^ (?:raises|caps|cap) (?P<added>{AMOUNT}){_ALLIN}$")),
-        ("complete", re.compile(rf"^ completes(?: it)? to (?P<to>{AMOUNT}){_ALLIN}$")),
-        *stud.CHECK_FOLD,
+    streets = stud.street_table(
+        """
+        1 3rd STREET
+        2 4th STREET
+        3 5th STREET
+        4 6th STREET
+        5 7th STREET
+        5 RIVER
+        6 SHOW DOWN
+        6 SHOWDOWN
+        7 SUMMARY
+        """
+    )
+    actions = stud.action_table(
+        rf"""
+        ante      posts (?:the )?ante {{a}}{{allin}}
+        bring_in  brings?[ -]in(?: low)?(?: for)? {{a}}{{allin}}
+        bet       bets {{a}}{{allin}}
+        call      calls {{a}}{{allin}}
+        raise     (?:raises|caps|cap) (?:{AMOUNT} )?to {{to}}{{allin}}
+        raise     (?:raises|caps|cap) {{added}}{{allin}}
+        complete  completes(?: it)? to {{to}}{{allin}}
+        check     checks
+        fold      folds
+        """,
+        allin=_ALLIN,
     )
     action_words = re.compile(r"^ (?:posts|brings|bets|calls|raises|caps|completes|checks|folds)\b")
     show = re.compile(r"^ shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?.*$")
     muck = re.compile(r"^ (?:does not show|doesn't show hand|mucks(?: hand)?)$")
-    collect = capped = total = summary_seat = _NEVER  # the summary: ._summary
+    collect = capped = total = summary_seat = stud.NEVER  # the summary: ._summary
     check_descriptions = False
 
     def game_text(self, lines: Sequence[str]) -> str:
@@ -157,28 +161,33 @@ class WinningOldParser(stud.TerseReader):
         rf"^Seat (?P<seat>\d{{1,9}}): (?P<name>.+?) \((?P<stack>{AMOUNT})\)\.?(?P<tail>.*)$"
     )
     section = re.compile(r"^(?:\*{3}|-{6}) (?P<name>[A-Za-z ]+?) (?:\*{3}|-{6})(?P<rest>)$")
-    streets: ClassVar[dict[str, int]] = {
-        "Third street": 2,
-        "Fourth street": 3,
-        "Fifth street": 4,
-        "Sixth street": 5,
-        "Summary": 7,
-    }
-    actions = (
-        ("ante", re.compile(rf"^ (?:posts )?ante \((?P<a>{AMOUNT})\)$")),
-        ("bring_in", re.compile(rf"^ bring in \((?P<a>{AMOUNT})\)$")),
-        ("bet", re.compile(rf"^ bets \((?P<a>{AMOUNT})\)$")),
-        ("call", re.compile(rf"^ calls \((?P<a>{AMOUNT})\)$")),
-        ("raise", re.compile(rf"^ (?:raises|caps|cap) \((?P<added>{AMOUNT})\)$")),
-        ("all_in", re.compile(rf"^ (?P<allin>allin) \((?P<added>{AMOUNT})\)$")),
-        *stud.CHECK_FOLD,
+    streets = stud.street_table(
+        """
+        2 Third street
+        3 Fourth street
+        4 Fifth street
+        5 Sixth street
+        7 Summary
+        """
+    )
+    actions = stud.action_table(
+        r"""
+        ante      (?:posts )?ante \({a}\)
+        bring_in  bring in \({a}\)
+        bet       bets \({a}\)
+        call      calls \({a}\)
+        raise     (?:raises|caps|cap) \({added}\)
+        all_in    (?P<allin>allin) \({added}\)
+        check     checks
+        fold      folds
+        """
     )
     action_words = re.compile(
         r"^ (?:ante|bring in|bets|calls|raises|caps|cap|allin|checks|folds)\b"
     )
-    show = _NEVER
+    show = stud.NEVER
     muck = re.compile(r"^ (?:mucks cards|does not show cards\.?)$")
-    collect = capped = total = summary_seat = _NEVER  # the summary: ._summary
+    collect = capped = total = summary_seat = stud.NEVER  # the summary: ._summary
     check_descriptions = False
 
     def hand_id_of(self, lines: Sequence[str]) -> str | None:
