@@ -29,8 +29,9 @@ _C = r"\s?[€$£]?"  # the currency sign Winamax writes after an amount
 _ALLIN = r"(?P<allin> and is all-in)?"
 
 
-def _act(words: str, amount: str = rf"(?P<a>{AMOUNT}){_C}") -> re.Pattern[str]:
-    return re.compile(rf"^ {words} {amount}{_ALLIN}$")
+def _amount(group: str) -> str:
+    """An amount as Winamax writes it (``5€``, ``0.10$``), as group ``group``."""
+    return rf"(?P<{group}>{AMOUNT}){_C}"
 
 
 class WinamaxParser(stud.StudReader):
@@ -47,17 +48,30 @@ class WinamaxParser(stud.StudReader):
     )
     streets: ClassVar[dict[str, int]] = {
         **stud.StudReader.streets,
-        "7th STREET": 5,
-        **{name: n for n, name in enumerate(("THIRD", "FOURTH", "FIFTH", "SIXTH", "SEVENTH"), 1)},
+        **stud.street_table(
+            """
+            5 7th STREET
+            1 THIRD
+            2 FOURTH
+            3 FIFTH
+            4 SIXTH
+            5 SEVENTH
+            """
+        ),
     }
     other_sections = frozenset({"ANTE/BLINDS"})
-    actions = (
-        ("ante", _act("posts ante")),
-        ("bring_in", _act("(?:brings in|bring-in)")),
-        ("bet", _act("bets")),
-        ("call", _act("calls")),
-        ("raise", _act("raises", rf"(?:-{AMOUNT}|(?P<a>{AMOUNT})){_C} to (?P<to>{AMOUNT}){_C}")),
-        *stud.CHECK_FOLD,
+    actions = stud.action_table(
+        rf"""
+        ante      posts ante {{a}}{{allin}}
+        bring_in  (?:brings in|bring-in) {{a}}{{allin}}
+        bet       bets {{a}}{{allin}}
+        call      calls {{a}}{{allin}}
+        raise     raises (?:-{AMOUNT}|(?P<a>{AMOUNT})){_C} to {{to}}{{allin}}
+        check     checks
+        fold      folds
+        """,
+        amount=_amount,
+        allin=_ALLIN,
     )
     action_words = re.compile(r"^ (posts ante|brings in|bring-in|bets|calls|raises|checks|folds)\b")
     show = re.compile(r"^ shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?$")
@@ -66,8 +80,7 @@ class WinamaxParser(stud.StudReader):
         rf"^ collected (?P<a>{AMOUNT}){_C} from (?P<pot>(?:main |side )?pot(?: \d+)?)"
         r"(?:\s*\((?:HI|LO)\))?$"
     )
-    uncalled = re.compile(r"^$.")  # Winamax writes none
-    capped = re.compile(r"^$.")
+    uncalled = capped = stud.NEVER  # Winamax writes none
     total = re.compile(
         rf"^Total pot (?P<total>{AMOUNT}){_C}(?P<pots>) \| Rake (?P<rake>{AMOUNT}){_C}$"
     )
