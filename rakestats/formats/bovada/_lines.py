@@ -30,18 +30,24 @@ _SEAT_NAME = re.compile(
 _PLAYER = re.compile(r"^(?P<who>[^:]+?)(?P<me> ?\[ME\])? : (?P<rest>.*?)\s*$")
 _TIMEOUT = re.compile(r"\s?\(timeout\)")
 _A = rf"(?P<a>{AMOUNT})"
+#: The betting lines (after ``NAME : ``), then the others: deals, shows, pots.
 _VERBS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("ante", re.compile(rf"^Ante chip {_A}$")),
+    *stud.action_table(
+        """
+        ante      Ante chip {a}
+        bring_in  (?:Bring_in chip|Big blind/Bring in|Bring in) {a}
+        call      Calls? {a}
+        check     Checks?
+        fold      Folds?
+        bet       [Bb]ets {a}
+        raise     [Rr]aises {a}(?: to {to})?
+        all_in    All-in {a}
+        """,
+        before="",
+    ),
     ("deal", re.compile(r"^Card dealt to a spot \[(?P<cards>[^\]]*)\]$")),
-    ("bring_in", re.compile(rf"^(?:Bring_in chip|Big blind/Bring in|Bring in) {_A}$")),
-    ("call", re.compile(rf"^Calls? {_A}$")),
-    ("check", re.compile(r"^Checks?$")),
-    ("fold", re.compile(r"^Folds?$")),
     ("double", re.compile(rf"^(?:D bets|Double bets) {_A}$")),
-    ("bet", re.compile(rf"^[Bb]ets {_A}$")),
-    ("raise", re.compile(rf"^[Rr]aises {_A}(?: to (?P<to>{AMOUNT}))?$")),
     ("all_in_raise", re.compile(rf"^All-in\(raise(?:-timeout)?\) {_A}(?: to (?P<to>{AMOUNT}))?$")),
-    ("all_in", re.compile(rf"^All-in {_A}$")),
     ("uncalled", re.compile(rf"^Return uncalled portion of bet {_A}$")),
     ("show", re.compile(r"^Showdown \[(?P<cards>[^\]]*)\]")),
     ("muck", re.compile(r"^(?:Mucks|Does not show) \[(?P<cards>[^\]]*)\]")),
