@@ -35,26 +35,14 @@ _TOURNAMENT = re.compile(
     re.IGNORECASE,
 )
 _CASH = re.compile(r"^(?P<pre>[^(]*?)\s*\((?P<paren>[^)]*)\)\s+-\s+(?P<date>.+)$")
-_STAKES = re.compile(
-    r"^(?:ante [^,]*,\s*)?(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)"
-    r"(?:\s+(?P<iso>[A-Z]{3}))?$"
-)
+_STAKES = re.compile(rf"^(?:ante [^,]*,\s*)?{stud.STAKES}(?:\s+(?P<iso>[A-Z]{{3}}))?$")
 _DATE = re.compile(
-    r"(\d{4})/(\d{1,2})/(\d{1,2})\s*-?\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*\(?([A-Z]{2,5})?\)?"
+    r"(?P<y>\d{4})/(?P<mo>\d{1,2})/(?P<d>\d{1,2})\s*-?\s*(?P<h>\d{1,2}):(?P<mi>\d{2})"
+    r"(?::(?P<s>\d{2}))?\s*\(?(?P<zone>[A-Z]{2,5})?\)?"
 )
 #: Mixed games whose hands rakestats does not analyse even when the game dealt is one
 #: it does (the issue counts PokerStars' Triple Stud as a variant of its own).
 _SKIPPED_MIXES = re.compile(r"triple stud", re.IGNORECASE)
-
-
-def _played_at(text: str, line: int) -> tuple[tuple[int, int, int, int, int, int], str]:
-    found = _DATE.findall(text)
-    if not found:
-        raise stud.fail(line, "no date in the header")
-    chosen = next((f for f in found if f[6] == "ET"), None)
-    chosen = chosen or next((f for f in found if f[6] in stud.ZONES), found[0])
-    y, mo, d, h, mi, s, zone = chosen
-    return (int(y), int(mo), int(d), int(h), int(mi), int(s or 0)), zone
 
 
 def _game_and_stakes(
@@ -94,12 +82,7 @@ def parse_header(text: str, line: int) -> stud.StudHeader:
     s = _STAKES.match(stakes.strip())
     if s is None:
         raise stud.fail(line, f"cannot read the stakes {stakes!r}")
-    if t is not None:
-        currency, scale = "chips", 1
-    else:
-        currency = s["iso"] or stud.CURRENCY_SYMBOLS.get(s["cur"], "chips")
-        scale = 1 if currency == "chips" else 100
-    fields, zone = _played_at(date, line)
+    currency = None if t is not None else stud.currency_of(s["cur"], s["iso"])
     kind = None if mixed and _SKIPPED_MIXES.search(mixed) else stud.classify_game(game)
     extra = {
         "game": game,
@@ -108,17 +91,14 @@ def parse_header(text: str, line: int) -> stud.StudHeader:
         "buy_in": (t["buyin"] or None) if t is not None else None,
         "club": club,
     }
-    return stud.StudHeader(
-        site="PokerStars",
-        hand_id=hand_id,
+    return stud.header(
+        "PokerStars",
+        hand_id,
+        stud.stakes(s["sb"], s["bb"], line, currency=currency),
+        stud.preferred_time(date, line, _DATE),
         game=kind,
         game_text=f"{mixed} ({game})" if mixed else game,
-        is_tournament=t is not None,
+        tournament=t is not None,
         tournament_id=t["tid"] if t is not None else None,
-        currency=currency,
-        scale=scale,
-        small_bet=stud.parse_money(s["sb"], scale, line),
-        big_bet=stud.parse_money(s["bb"], scale, line),
-        played_at=stud.to_utc(fields, zone, line),
-        extra=tuple((k, v) for k, v in extra.items() if v is not None),
+        extra=extra,
     )
