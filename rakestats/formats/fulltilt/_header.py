@@ -29,14 +29,11 @@ __all__ = ["HEADER", "game_words", "parse_header"]
 HEADER = re.compile(r"^(Full ?Tilt ?Poker) Game #(\d+):\s+(.*)$")
 _TOURNAMENT = re.compile(r"^(?P<tname>.+?) \((?P<tid>\d+)\),\s+(?P<rest>.*)$")
 _TABLE = re.compile(r"^(?:Table |Match )?(?P<table>.+?)(?: \((?P<attrs>[^()]*)\))?$")
-_STAKES = re.compile(
-    r"^(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)"
-    r"(?:\s+Ante\s+[$€£]?(?P<ante>[\d.,]+))?$"
-)
-_TIME = re.compile(
-    r"(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2}))?\s+(?P<zone>[A-Z]{2,5})\s+-\s+"
-    r"(?:(?P<y>\d{4})/(?P<mo>\d{1,2})/(?P<d>\d{1,2})|\w+,\s+(?P<month>\w+)\s+(?P<day>\d{1,2}),\s+"
-    r"(?P<year>\d{4}))"
+_STAKES = re.compile(rf"^{stud.STAKES}(?:\s+Ante\s+[$€£]?(?P<ante>[\d.,]+))?$")
+_CLOCK_ZONE = r"(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2}))?\s+(?P<zone>[A-Z]{2,5})\s+-\s+"
+_DATES = (
+    re.compile(rf"{_CLOCK_ZONE}(?P<y>\d{{4}})/(?P<mo>\d{{1,2}})/(?P<d>\d{{1,2}})"),
+    re.compile(rf"{_CLOCK_ZONE}\w+,\s+(?P<mon>\w+)\s+(?P<d>\d{{1,2}}),\s+(?P<y>\d{{4}})"),
 )
 _CLOCK = re.compile(r"^\d{1,2}:\d{2}")
 _MAX = re.compile(r"(\d+) max|(heads up)", re.IGNORECASE)
@@ -69,18 +66,6 @@ def game_words(text: str) -> str:
     return found[1] if found is not None and found[1] else "unknown"
 
 
-def _played_at(text: str, line: int) -> tuple[tuple[int, int, int, int, int, int], str]:
-    found = list(_TIME.finditer(text))
-    if not found:
-        raise stud.fail(line, "no date in the header")
-    m = next((f for f in found if f["zone"] == "ET"), found[0])
-    if m["y"] is not None:
-        y, mo, d = int(m["y"]), int(m["mo"]), int(m["d"])
-    else:
-        y, mo, d = int(m["year"]), stud.MONTHS.get(m["month"], 0), int(m["day"])
-    return (y, mo, d, int(m["h"]), int(m["mi"]), int(m["s"] or 0)), m["zone"]
-
-
 def parse_header(text: str, line: int) -> stud.StudHeader:
     """The header line of a Full Tilt hand (raises HandError)."""
     m = HEADER.match(text)
@@ -94,31 +79,25 @@ def parse_header(text: str, line: int) -> stud.StudHeader:
     w = _TABLE.match(where)
     if w is None or not game:
         raise stud.fail(line, "cannot read the table and the game of the header")
-    tournament = t is not None
-    if tournament:
-        currency, scale = "chips", 1
-    else:
-        currency = stud.CURRENCY_SYMBOLS.get(stakes["cur"], "chips")
-        scale = 1 if currency == "chips" else 100
-    fields, zone = _played_at(m[3], line)
     attrs = w["attrs"] or ""
     size = _MAX.search(attrs)
-    max_seats = (2 if size[2] else int(size[1])) if size is not None else None
     extra = {"game": game, "tournament": t["tname"] if t else None, "table_type": attrs or None}
-    return stud.StudHeader(
-        site="Full Tilt Poker",
-        hand_id=m[2],
+    return stud.header(
+        "Full Tilt Poker",
+        m[2],
+        stud.stakes(
+            stakes["sb"],
+            stakes["bb"],
+            line,
+            currency=None if t is not None else stud.currency_of(stakes["cur"]),
+            ante=stakes["ante"],
+        ),
+        stud.preferred_time(m[3], line, *_DATES),
         game=stud.classify_game(game),
         game_text=game or "unknown",
-        is_tournament=tournament,
+        tournament=t is not None,
         tournament_id=t["tid"] if t else None,
-        currency=currency,
-        scale=scale,
-        small_bet=stud.parse_money(stakes["sb"], scale, line),
-        big_bet=stud.parse_money(stakes["bb"], scale, line),
-        played_at=stud.to_utc(fields, zone, line),
-        ante=stud.parse_money(stakes["ante"], scale, line) if stakes["ante"] else None,
         table=w["table"],
-        max_seats=max_seats,
-        extra=tuple((k, v) for k, v in extra.items() if v is not None),
+        max_seats=(2 if size[2] else int(size[1])) if size is not None else None,
+        extra=extra,
     )
