@@ -41,7 +41,7 @@ HEADER = re.compile(
 STARTS = re.compile(r"^\x00*Game #\d+ starts\.\s*$")
 HISTORY = re.compile(r"^\*{5} Hand History [Ff]or Game (?P<id>\d+) \*{5}")
 _CASH = re.compile(
-    r"^(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)(?:\s+(?P<iso>[A-Z]{3}))?\s+"
+    rf"^{stud.STAKES}(?:\s+(?P<iso>[A-Z]{{3}}))?\s+"
     r"(?:(?:FL|NL|PL)\s+)?(?P<game>.+?)\s+-\s+(?P<date>.+)$"
 )
 _TOURNEY = re.compile(
@@ -50,21 +50,12 @@ _TOURNEY = re.compile(
     r"(?P<sb>[\d.,]+)\s*/(?P<bb>[\d.,]+)(?:\s*-\s*(?P<ante>[\d.,]+))?\)\s+-\s+(?P<date>.+)$"
 )
 _DATE = re.compile(
-    r"\w+,\s+(?P<month>\w+)\s+(?P<day>\d{1,2}),\s+(?P<h>\d{1,2}):(?P<mi>\d{2}):(?P<s>\d{2})\s+"
-    r"(?P<zone>[A-Z]+)\s+(?P<year>\d{4})"
+    r"\w+,\s+(?P<mon>\w{3})\w*\s+(?P<d>\d{1,2}),\s+(?P<h>\d{1,2}):(?P<mi>\d{2}):(?P<s>\d{2})\s+"
+    r"(?P<zone>[A-Z]+)\s+(?P<y>\d{4})"
 )
 _TABLE = re.compile(r"^Table (?P<name>.+?)\s+\((?P<money>Real|Play) Money\)")
 _SEAT = re.compile(r"^Seat \d+: ")
 _PLAYERS = re.compile(r"^Total number of players\s*:\s*\d+/(?P<max>\d+)")
-
-
-def _played_at(text: str, line: int) -> tuple[tuple[int, int, int, int, int, int], str]:
-    d = _DATE.search(text)
-    month = stud.MONTHS.get(d["month"][:3]) if d is not None else None
-    if d is None or month is None:
-        raise stud.fail(line, f"cannot read the date {text!r}")
-    fields = (int(d["year"]), month, int(d["day"]), int(d["h"]), int(d["mi"]), int(d["s"]))
-    return fields, d["zone"]
 
 
 def parse_header(lines: Sequence[str], first_line: int) -> tuple[stud.StudHeader, int]:
@@ -81,41 +72,31 @@ def parse_header(lines: Sequence[str], first_line: int) -> tuple[stud.StudHeader
     m = t or c
     if m is None:
         raise stud.fail(n, f"cannot read the game and stakes {text!r}")
-    if t is not None:
-        currency, scale = "chips", 1
-    else:
-        assert c is not None
-        currency = c["iso"] or stud.CURRENCY_SYMBOLS.get(c["cur"], "USD")
-        scale = 100
+    play = False
     table, max_seats, k = None, None, i + 2
     while k < len(lines) and _SEAT.match(lines[k]) is None:  # table, button, players
         if (tm := _TABLE.match(lines[k])) is not None:
-            table = tm["name"]
-            if tm["money"] == "Play" and t is None:
-                currency, scale = "chips", 1
+            table, play = tm["name"], tm["money"] == "Play"
         elif (pm := _PLAYERS.match(lines[k])) is not None:
             max_seats = int(pm["max"])
         k += 1
-    fields, zone = _played_at(m["date"], n)
+    cash = t is None and not play
+    currency = stud.currency_of(m["cur"], m["iso"], "USD") if cash else None
     extra = {"game": m["game"], "level": t["level"] if t else None}
     extra["buy_in"] = t["buyin"] if t else None
     return (
-        stud.StudHeader(
-            site="PartyPoker",
-            hand_id=hand_id,
+        stud.header(
+            "PartyPoker",
+            hand_id,
+            stud.stakes(m["sb"], m["bb"], n, currency=currency, ante=t["ante"] if t else None),
+            stud.time_of(_DATE.search(m["date"]), n),
             game=stud.classify_game(m["game"]),
             game_text=m["game"],
-            is_tournament=t is not None,
+            tournament=t is not None,
             tournament_id=t["tid"] if t is not None else None,
-            currency=currency,
-            scale=scale,
-            small_bet=stud.parse_money(m["sb"], scale, n),
-            big_bet=stud.parse_money(m["bb"], scale, n),
-            played_at=stud.to_utc(fields, zone, n),
-            ante=stud.parse_money(t["ante"], scale, n) if t is not None and t["ante"] else None,
             table=table,
             max_seats=max_seats,
-            extra=tuple((key, v) for key, v in extra.items() if v),
+            extra=extra,
         ),
         k,
     )
