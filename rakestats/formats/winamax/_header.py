@@ -44,7 +44,8 @@ _TOURNAMENT = re.compile(
 )
 _GAME = re.compile(r"^(?P<name>.+?) (?P<limit>fixed limit|no limit|pot limit)$", re.IGNORECASE)
 _DATE = re.compile(
-    r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: (?P<zone>[A-Z]{2,5}))?"
+    r"(?P<y>\d{4})/(?P<mo>\d{1,2})/(?P<d>\d{1,2}) (?P<h>\d{1,2}):(?P<mi>\d{2}):(?P<s>\d{2})"
+    r"(?: (?P<zone>[A-Z]{2,5}))?"
 )
 #: Winamax's game names (FPDB's list) to the games rakestats reads.
 _GAMES = {
@@ -75,13 +76,14 @@ def _kind(game: str) -> str | None:
     return _GAMES[name] if name in _GAMES else stud.classify_game(name)
 
 
-def _stakes(text: str, scale: int, line: int) -> tuple[int | None, int, int]:
+def _stakes(text: str, currency: str | None, cents: bool, line: int) -> stud.Stakes:
+    """``(5€/25€/50€)``: the ante, the small and the big bet; or the two bets (play
+    money is written with cents too: ``cents``)."""
     parts = [p.strip().strip(_SYMBOLS).strip() for p in text.split("/")]
     if len(parts) not in (2, 3) or not all(parts):
         raise stud.fail(line, f"cannot read the stakes ({text})")
-    values = [stud.parse_money(p, scale, line) for p in parts]
-    ante = values[0] if len(values) == 3 else None
-    return ante, values[-2], values[-1]
+    ante = parts[0] if len(parts) == 3 else None
+    return stud.stakes(parts[-2], parts[-1], line, currency=currency, cents=cents, ante=ante)
 
 
 def parse_header(lines: Sequence[str], line: int) -> stud.StudHeader:
@@ -92,18 +94,11 @@ def parse_header(lines: Sequence[str], line: int) -> stud.StudHeader:
         raise stud.fail(line, "cannot read the Winamax header (game, stakes, date)")
     t = _TOURNAMENT.match(m["mode"])
     table = TABLE.match(lines[1]) if len(lines) > 1 else None
-    if t is not None:
-        currency, scale = "chips", 1
-    else:
-        symbol = next((c for c in m["stakes"] if c in _SYMBOLS), None)
-        play = table is not None and "play money" in table["rest"]
-        currency = "chips" if play else stud.CURRENCY_SYMBOLS.get(symbol or "€", "EUR")
-        scale = 100  # play money is written with cents too: stored in hundredths
-    ante, small, big = _stakes(m["stakes"], scale, line)
-    d = _DATE.search(m["date"])
-    if d is None:
-        raise stud.fail(line, f"cannot read the date {m['date']!r}")
-    fields = (int(d[1]), int(d[2]), int(d[3]), int(d[4]), int(d[5]), int(d[6]))
+    currency = None
+    if t is None and not (table is not None and "play money" in table["rest"]):
+        symbol = next((c for c in m["stakes"] if c in _SYMBOLS), "€")
+        currency = stud.currency_of(symbol, default="EUR")
+    money = _stakes(m["stakes"], currency, t is None, line)
     extra = {
         "game": m["game"],
         "mode": None if t is not None else m["mode"],
@@ -111,22 +106,18 @@ def parse_header(lines: Sequence[str], line: int) -> stud.StudHeader:
         "buy_in": t["buyin"] if t is not None else None,
         "level": t["level"] if t is not None else None,
     }
-    return stud.StudHeader(
-        site="Winamax",
-        hand_id=m["id"],
+    return stud.header(
+        "Winamax",
+        m["id"],
+        money,
+        stud.time_of(_DATE.search(m["date"]), line),
         game=_kind(m["game"]),
         game_text=m["game"],
-        is_tournament=t is not None,
+        tournament=t is not None,
         tournament_id=_tournament_id(table["name"]) if t is not None and table else None,
-        currency=currency,
-        scale=scale,
-        small_bet=small,
-        big_bet=big,
-        played_at=stud.to_utc(fields, d["zone"] or "UTC", line),
-        ante=ante,
         table=table["name"] if table is not None else None,
         max_seats=int(table["max"]) if table is not None else None,
-        extra=tuple((k, v) for k, v in extra.items() if v),
+        extra=extra,
     )
 
 
