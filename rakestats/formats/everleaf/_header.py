@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rakestats.formats.stud import StudHeader, classify_game, fail, parse_money, to_utc
+from rakestats.formats import stud
 
 __all__ = ["HEADER", "game_words", "hand_id", "parse_header"]
 
@@ -44,7 +44,6 @@ _STAKES = re.compile(
 _TABLE = re.compile(r"^Table (?P<name>.+?)\s*$")
 _TOURNAMENT = re.compile(r"Tournament #(\d+)")
 _SEAT = re.compile(r"^Seat \d+: ")
-_CURRENCY = {"$": "USD", "€": "EUR", "ˆ": "EUR", "£": "GBP"}
 
 
 def hand_id(lines: Sequence[str]) -> str | None:
@@ -62,18 +61,16 @@ def game_words(lines: Sequence[str]) -> str:
     return ((m["limit"] or "") + m["game"]).strip() if m is not None else "unknown"
 
 
-def parse_header(lines: Sequence[str], first_line: int) -> tuple[StudHeader, int]:
+def parse_header(lines: Sequence[str], first_line: int) -> tuple[stud.StudHeader, int]:
     """The header of an Everleaf hand and the index of its first seat line (raises
     HandError)."""
     ident = hand_id(lines)
     k = next((i for i, t in enumerate(lines[:4]) if _STAKES.match(t)), None)
     if ident is None or k is None:
-        raise fail(first_line, "cannot read the Everleaf header (game number, stakes)")
+        raise stud.fail(first_line, "cannot read the Everleaf header (game number, stakes)")
     m = _STAKES.match(lines[k])
     assert m is not None
     n = first_line + k
-    currency = _CURRENCY.get(m["cur"], "chips")
-    scale = 1 if currency == "chips" else 100
     table, tournament_id = None, None
     i = k + 1
     while i < len(lines) and _SEAT.match(lines[i]) is None:
@@ -82,24 +79,21 @@ def parse_header(lines: Sequence[str], first_line: int) -> tuple[StudHeader, int
         if (tid := _TOURNAMENT.search(lines[i])) is not None:
             tournament_id = tid[1]
         i += 1
-    fields = (int(m["y"]), int(m["mo"]), int(m["d"]), int(m["h"]), int(m["mi"]), int(m["s"]))
+    currency = stud.currency_of(m["cur"].replace("ˆ", "€"))  # ˆ: how some files write €
     game = ((m["limit"] or "") + m["game"]).strip()
     return (
-        StudHeader(
-            site="Everleaf",
-            hand_id=ident,
-            game=None if m["limit"] else classify_game(game),
+        stud.header(
+            "Everleaf",
+            ident,
+            stud.stakes(m["sb"], m["bb"], n, currency=currency),
+            stud.time_of(m, n),
+            game=None if m["limit"] else stud.classify_game(game),
             game_text=game,
-            is_tournament=currency == "chips",
+            tournament=currency is None,
             tournament_id=tournament_id,
-            currency=currency,
-            scale=scale,
-            small_bet=parse_money(m["sb"], scale, n),
-            big_bet=parse_money(m["bb"], scale, n),
-            played_at=to_utc(fields, "UTC", n),
             table=table,
             max_seats=int(m["max"]) if m["max"] else None,
-            extra=(("game", game),),
+            extra={"game": game},
         ),
         i,
     )
