@@ -26,9 +26,7 @@ from rakestats.formats import stud
 
 __all__ = ["HEADER", "TABLE", "parse_header"]
 
-HEADER = re.compile(
-    r"^(#)(\d+):\s+(?P<game>.+?) - (?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)\s*$"
-)
+HEADER = re.compile(rf"^(#)(\d+):\s+(?P<game>.+?) - {stud.STAKES}\s*$")
 TABLE = re.compile(r"^Table (?:ID )?'(?P<name>.*)'(?:\s+(?P<max>\d{1,9})-max)?(?P<rest>(?:\s.*)?)$")
 _DATE = re.compile(
     r"^(?P<y>\d{4})[-/](?P<mo>\d{1,2})[-/](?P<d>\d{1,2})[ T-]+"
@@ -52,29 +50,20 @@ def parse_header(lines: Sequence[str], line: int) -> stud.StudHeader:
     assert t is not None and when is not None
     tour = _TOURNAMENT.match(t["name"])
     play = "play money" in t["rest"].lower()
-    if tour is not None or play:
-        currency = "chips"
-        cents = any(re.search(r"\d\.\d\d\b", x) for x in lines)
-    else:
-        currency, cents = stud.CURRENCY_SYMBOLS.get(m["cur"], "USD"), True
-    scale = 100 if cents else 1
-    y, mo, dd = int(when["y"]), int(when["mo"]), int(when["d"])
-    fields = (y, mo, dd, int(when["h"]), int(when["mi"]), int(when["s"]))
+    cash = tour is None and not play
+    cents = cash or any(re.search(r"\d\.\d\d\b", x) for x in lines)
+    currency = stud.currency_of(m["cur"], default="USD") if cash else None
     game = m["game"]
-    kind = None if _NOT_FIXED_LIMIT.search(game) else stud.classify_game(game)
-    return stud.StudHeader(
-        site="KingsClub",
-        hand_id=m[2],
-        game=kind,
+    return stud.header(
+        "KingsClub",
+        m[2],
+        stud.stakes(m["sb"], m["bb"], line, currency=currency, cents=cents),
+        stud.time_of(when, line + d, "ET"),
+        game=None if _NOT_FIXED_LIMIT.search(game) else stud.classify_game(game),
         game_text=game,
-        is_tournament=tour is not None,
+        tournament=tour is not None,
         tournament_id=tour["tid"] if tour is not None else None,
-        currency=currency,
-        scale=scale,
-        small_bet=stud.parse_money(m["sb"], scale, line),
-        big_bet=stud.parse_money(m["bb"], scale, line),
-        played_at=stud.to_utc(fields, when["zone"] or "ET", line + d),
         table=tour["table"] if tour is not None else t["name"],
         max_seats=int(t["max"]) if t["max"] else None,
-        extra=(("game", game),) + ((("money", "play"),) if play else ()),
+        extra={"game": game, "money": "play" if play else None},
     )
