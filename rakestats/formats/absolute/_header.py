@@ -37,7 +37,7 @@ _LINE = re.compile(
     r"(?:/(?:\$|€|)\s?(?P<bb>[\d.,]+))?(?:,\s*(?:\$|€|)\s?(?P<ante>[\d.,]+)\s+ante)?\s+"
     r"(?:Turbo\s+)?(?:\(7-2\)\s+)?-\s+"
     r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})"
-    r"(?:\.\d+)?\s*(?:\((?P<tz>[A-Z]{2,5})\))?",
+    r"(?:\.\d+)?\s*(?:\((?P<zone>[A-Z]{2,5})\))?",
     re.IGNORECASE,
 )
 _GAME_TYPE = re.compile(r"^Game Type: (?:Limit |Normal )?(?P<game>.+?)\s*$", re.IGNORECASE)
@@ -76,29 +76,23 @@ def parse_header(lines: Sequence[str], first_line: int) -> tuple[stud.StudHeader
         elif (g := _GAME_TYPE.match(lines[i])) is not None and _MIXED.match(game):
             mixed, game = game, g["game"]
         i += 1
-    tournament = m["tid"] is not None or not m["cur"]
-    currency = "chips" if tournament else stud.CURRENCY_SYMBOLS.get(m["cur"], "USD")
-    scale = 1 if tournament else 100
     if m["bb"] is None:
         raise stud.fail(first_line, f"no small and big bet in {m['sb']!r}")
-    fields = (int(m["y"]), int(m["mo"]), int(m["d"]), int(m["h"]), int(m["mi"]), int(m["s"]))
-    extra = {"game": game, "mixed": mixed, "table_type": (m["kind"] or "").strip() or None}
+    tournament = m["tid"] is not None or not m["cur"]
+    currency = None if tournament else stud.currency_of(m["cur"], default="USD")
+    extra = {"game": game, "mixed": mixed, "table_type": (m["kind"] or "").strip()}
     return (
-        stud.StudHeader(
-            site="Absolute",
-            hand_id=m["id"],
+        stud.header(
+            "Absolute",
+            m["id"],
+            stud.stakes(m["sb"], m["bb"], first_line, currency=currency, ante=m["ante"]),
+            stud.time_of(m, first_line, "ET"),
             game=_kind(game, m["limit"]),
             game_text=f"{mixed} ({game})" if mixed else game,
-            is_tournament=tournament,
+            tournament=tournament,
             tournament_id=m["tid"],
-            currency=currency,
-            scale=scale,
-            small_bet=stud.parse_money(m["sb"], scale, first_line),
-            big_bet=stud.parse_money(m["bb"], scale, first_line),
-            played_at=stud.to_utc(fields, m["tz"] or "ET", first_line),
-            ante=stud.parse_money(m["ante"], scale, first_line) if m["ante"] else None,
             table=table,
-            extra=tuple((k, v) for k, v in extra.items() if v),
+            extra=extra,
         ),
         i,
     )
