@@ -46,16 +46,9 @@ _START = re.compile(
 )
 _TABLE = re.compile(
     r"^Table: (?:\[\w+\] )?(?P<table>.+?) \[(?P<tid>[^\]]*)\] \((?P<game>.+?) "
-    r"(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)"
-    r"(?:, ante: [$€£]?(?P<ante>[\d.,]+))?(?:, (?P<money>[^,()]*))?\)$"
+    rf"{stud.STAKES}(?:, ante: [$€£]?(?P<ante>[\d.,]+))?(?:, (?P<money>[^,()]*))?\)$"
 )
 _OFFSET = re.compile(r"^(?:GMT|UTC)(?P<sign>[+-])(?P<h>\d{1,2}):?(?P<m>\d{2})?$")
-_MONTHS = {
-    m: i
-    for i, m in enumerate(
-        ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1
-    )
-}
 _NOT_FIXED_LIMIT = re.compile(r"NO_LIMIT|POT_LIMIT|No Limit|Pot Limit", re.IGNORECASE)
 
 
@@ -73,15 +66,12 @@ def _utc(text: str, line: int) -> datetime:
     """The time of a ``Start hand:`` line in UTC: a zone name (``CET``, ``EEST``; an
     unknown one is taken as UTC) or an offset (``GMT+0100``, ``GMT-05:00``)."""
     m = _START.match(text)
-    if m is None or m["mon"] not in _MONTHS:
+    if m is None:
         raise stud.fail(line, "cannot read the time of 'Start hand:'")
-    local = (int(m["y"]), _MONTHS[m["mon"]], int(m["d"]), int(m["h"]), int(m["mi"]), int(m["s"]))
-    offset = _OFFSET.match(m["zone"])
-    if offset is None:
-        return stud.to_utc(local, m["zone"], line)
-    minutes = int(offset["h"]) * 60 + int(offset["m"] or 0)
-    sign = -1 if offset["sign"] == "-" else 1
-    return stud.to_utc(local, "UTC", line) - timedelta(minutes=sign * minutes)
+    offset = _OFFSET.match(m["zone"])  # GMT+0100 is no zone name: read as UTC, then moved
+    minutes = int(offset["h"]) * 60 + int(offset["m"] or 0) if offset is not None else 0
+    sign = -1 if offset is not None and offset["sign"] == "-" else 1
+    return stud.time_of(m, line) - timedelta(minutes=sign * minutes)
 
 
 def parse_header(lines: Sequence[str], line: int) -> stud.StudHeader:
@@ -97,38 +87,29 @@ def parse_header(lines: Sequence[str], line: int) -> stud.StudHeader:
     t = _TABLE.match(lines[k])
     if t is None:
         raise stud.fail(line + k, "cannot read the game and stakes of the 'Table:' line")
-    played_at = _utc(lines[s], line + s)
     tournament = m["tid"] is not None
     money = (t["money"] or "").lower()
-    if tournament or not t["cur"] or "play" in money:
-        currency = "chips"
-    else:
-        currency = stud.CURRENCY_SYMBOLS.get(t["cur"], "chips")
+    cash = not tournament and "play" not in money
+    currency = stud.currency_of(t["cur"]) if cash else None
     decimals = "." in t["sb"] + t["bb"] + (t["ante"] or "")
-    scale = 100 if currency != "chips" or decimals else 1
     game = t["game"]
-    kind = None if _NOT_FIXED_LIMIT.search(game) else stud.classify_game(game.replace("_", " "))
     extra = {
         "game": game,
-        "table_id": t["tid"] or None,
+        "table_id": t["tid"],
         "tournament": m["tname"],
         "buy_in": m["buyin"],
         "money": t["money"],
     }
-    return stud.StudHeader(
-        site="OnGame",
-        hand_id=m[2],
-        game=kind,
+    return stud.header(
+        "OnGame",
+        m[2],
+        stud.stakes(t["sb"], t["bb"], line + k, currency=currency, cents=decimals, ante=t["ante"]),
+        _utc(lines[s], line + s),
+        game=None if _NOT_FIXED_LIMIT.search(game) else stud.classify_game(game.replace("_", " ")),
         game_text=game,
-        is_tournament=tournament,
+        tournament=tournament,
         tournament_id=m["tid"],
-        currency=currency,
-        scale=scale,
-        small_bet=stud.parse_money(t["sb"], scale, line + k),
-        big_bet=stud.parse_money(t["bb"], scale, line + k),
-        played_at=played_at,
-        ante=stud.parse_money(t["ante"], scale, line + k) if t["ante"] else None,
         table=t["table"],
         max_seats=MAX_SEATS,
-        extra=tuple((key, v) for key, v in extra.items() if v),
+        extra=extra,
     )
