@@ -36,10 +36,11 @@ HEADER = re.compile(
     r"^(?:Game )?(Hand) #(\d+) - "
     r"(?:(?P<gtd>\S+ GTD )?Tournament #(?P<tid>\d+) - )?"
     r"(?P<game>[^()]+?)\((?P<limit>[^()]+)\) - (?:Level (?P<level>\S+) )?"
-    r"\(?(?P<cur>[$€£]?)(?P<sb>[\d.,]+)/[$€£]?(?P<bb>[\d.,]+)\)?\s?- (?P<date>.+)$"
+    rf"\(?{stud.STAKES}\)?\s?- (?P<date>.+)$"
 )
 OLD_HEADER = re.compile(
-    r"^(Game started at:) ((\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{1,2}):(\d{1,2}))$"
+    r"^(Game started at:) ((?P<y>\d{4})/(?P<mo>\d{1,2})/(?P<d>\d{1,2}) "
+    r"(?P<h>\d{1,2}):(?P<mi>\d{1,2}):(?P<s>\d{1,2}))$"
 )
 GAME_ID = re.compile(
     r"^Game ID: (?P<id>\d+) (?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) (?P<table>.+?) "
@@ -65,31 +66,21 @@ def parse_header(text: str, line: int) -> stud.StudHeader:
     m = HEADER.match(text)
     if m is None:
         raise stud.fail(line, "not a Winning hand header")
-    d = _DATE.search(m["date"])
-    if d is None:
-        raise stud.fail(line, "no date in the header")
     tournament = m["tid"] is not None
-    decimals = "." in m["sb"] + m["bb"]
-    if tournament or not m["cur"]:
-        currency, scale = "chips", (100 if decimals and not tournament else 1)
-    else:
-        currency, scale = stud.CURRENCY_SYMBOLS.get(m["cur"], "USD"), 100
-    fields = (int(d["y"]), int(d["mo"]), int(d["d"]), int(d["h"]), int(d["mi"]), int(d["s"]))
+    currency = stud.currency_of(m["cur"], default="USD") if m["cur"] and not tournament else None
+    decimals = "." in m["sb"] + m["bb"] and not tournament
     game = m["game"].strip()
     extra = {"game": game, "level": m["level"], "guarantee": (m["gtd"] or "").strip()}
-    return stud.StudHeader(
-        site="Winning",
-        hand_id=m[2],
+    return stud.header(
+        "Winning",
+        m[2],
+        stud.stakes(m["sb"], m["bb"], line, currency=currency, cents=decimals),
+        stud.time_of(_DATE.search(m["date"]), line),
         game=_stud(game, m["limit"]),
         game_text=f"{game}({m['limit']})",
-        is_tournament=tournament,
+        tournament=tournament,
         tournament_id=m["tid"],
-        currency=currency,
-        scale=scale,
-        small_bet=stud.parse_money(m["sb"], scale, line),
-        big_bet=stud.parse_money(m["bb"], scale, line),
-        played_at=stud.to_utc(fields, d["zone"] or "UTC", line),
-        extra=tuple((k, v) for k, v in extra.items() if v),
+        extra=extra,
     )
 
 
@@ -104,23 +95,17 @@ def parse_old_header(lines: Sequence[str], line: int) -> stud.StudHeader:
     table = g["table"]
     tournament = _OLD_TOURNAMENT.search(table) is not None
     play = table.startswith("PM ")
-    currency, scale = ("chips", 1) if tournament or play else ("USD", 100)
-    if currency == "chips" and any("." in x for x in lines if x.startswith("Player ")):
-        scale = 100
-    y, mo, d, h, mi, sec = (int(x) for x in s.groups()[2:])
-    return stud.StudHeader(
-        site="Winning",
-        hand_id=g["id"],
+    cash = not tournament and not play
+    cents = cash or any("." in x for x in lines if x.startswith("Player "))
+    return stud.header(
+        "Winning",
+        g["id"],
+        stud.stakes(g["sb"], g["bb"], line + 1, currency="USD" if cash else None, cents=cents),
+        stud.time_of(s, line, "ET"),
         game=_stud(g["game"], "fixed"),
         game_text=g["game"],
-        is_tournament=tournament,
-        tournament_id=None,
-        currency=currency,
-        scale=scale,
-        small_bet=stud.parse_money(g["sb"], scale, line + 1),
-        big_bet=stud.parse_money(g["bb"], scale, line + 1),
-        played_at=stud.to_utc((y, mo, d, h, mi, sec), "ET", line),
+        tournament=tournament,
         table=table,
         max_seats=int(g["max"]) if g["max"] else None,
-        extra=(("game", g["game"]),) + ((("money", "play"),) if play else ()),
+        extra={"game": g["game"], "money": "play" if play else None},
     )
