@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from rakestats.formats.stud import StudHeader, fail, to_utc
+from rakestats.formats import stud
 
 __all__ = ["HEADER", "game_words", "parse_header"]
 
@@ -53,30 +53,26 @@ def game_words(text: str) -> str:
     return f"{m['game']} {m['limit']}" if m is not None else "unknown"
 
 
-def parse_header(text: str, line: int) -> StudHeader:
+def parse_header(text: str, line: int) -> stud.StudHeader:
     """The header line of a Bovada hand; the bets are 0 until the reader works them out
     (raises HandError)."""
     m = _LINE.match(text)
     if m is None:
-        raise fail(line, "cannot read the Bovada header (game, limit, date)")
+        raise stud.fail(line, "cannot read the Bovada header (game, limit, date)")
     game = m["game"].strip()
     kind = (
         _GAMES.get(game.upper().replace("HI/LO", "HILO")) if m["limit"] == "Fixed Limit" else None
     )
-    fields = (int(m["y"]), int(m["mo"]), int(m["d"]), int(m["h"]), int(m["mi"]), int(m["s"]))
     tournament = m["tid"] is not None
-    return StudHeader(
-        site="Bovada",
-        hand_id=m["id"],
+    return stud.header(
+        "Bovada",
+        m["id"],
+        stud.stakes(None, None, line, currency=None if tournament else "USD"),
+        stud.time_of(m, line, "ET"),
         game=kind,
         game_text=f"{game} {m['limit']}",
-        is_tournament=tournament,
+        tournament=tournament,
         tournament_id=m["tid"],
-        currency="chips" if tournament else "USD",
-        scale=1 if tournament else 100,
-        small_bet=0,
-        big_bet=0,
-        played_at=to_utc(fields, m["zone"] or "ET", line),
         table=m["tno"] if tournament else m["table"],
-        extra=(("game", game), ("room", text.split(" Hand", 1)[0])),
+        extra={"game": game, "room": text.split(" Hand", 1)[0]},
     )
