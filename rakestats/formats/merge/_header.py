@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, timezone
 
-from rakestats.formats.stud import StudHeader, classify_game, fail, parse_money
+from rakestats.formats import stud
 
 __all__ = ["HEADER", "NEW_RAISES", "Description", "game_header"]
 
@@ -83,11 +83,11 @@ class Description:
 
 def _played_at(text: str, line: int) -> datetime:
     if not re.fullmatch(r"\d{14}", text):
-        raise fail(line, f"cannot read the start time {text!r}")
+        raise stud.fail(line, f"cannot read the start time {text!r}")
     try:
         local = datetime.strptime(text, "%Y%m%d%H%M%S").replace(tzinfo=_EST)
     except ValueError as e:
-        raise fail(line, f"no such date in the header: {e}") from None
+        raise stud.fail(line, f"no such date in the header: {e}") from None
     return local.astimezone(UTC)
 
 
@@ -100,42 +100,35 @@ def _game_text(desc: str, attrs: dict[str, str]) -> tuple[str, str | None]:
     return desc, None
 
 
-def game_header(d: Description | None, attrs: dict[str, str], line: int) -> StudHeader:
+def game_header(d: Description | None, attrs: dict[str, str], line: int) -> stud.StudHeader:
     """The header of a ``<game>`` element with the file's description ``d``."""
     hand_id = attrs.get("id") or ""
     if not re.fullmatch(r"\d+-\d+", hand_id):
-        raise fail(line, f"the game id {hand_id!r} is not Merge's NNN-NNN")
+        raise stud.fail(line, f"the game id {hand_id!r} is not Merge's NNN-NNN")
     if d is None:
-        raise fail(line, "no <description> (game and stakes) before this hand")
+        raise stud.fail(line, "no <description> (game and stakes) before this hand")
     desc = d.type.removesuffix(_TOURNAMENT).strip()
     data = attrs.get("data", "").split("|")
     tournament = d.type.endswith(_TOURNAMENT) or (len(data) > 4 and data[4] == "true")
     game, mixed = _game_text(desc, attrs)
     s = _STAKES.match(d.stakes.strip())
     if s is None:
-        raise fail(d.line, f"cannot read the stakes {d.stakes!r}")
+        raise stud.fail(d.line, f"cannot read the stakes {d.stakes!r}")
     limit = s["limit"].title()
-    kind = classify_game(game) if limit == "Limit" else None
     real = attrs.get("realmoney", "true") == "true"
-    currency, scale = ("USD", 100) if real and not tournament else ("chips", 1)
-    small = parse_money(s["sb"], scale, d.line) if s["sb"] else 0
-    big = parse_money(s["bb"], scale, d.line) if s["bb"] else 0
-    extra = {"game": game, "mixed": mixed, "level": s["level"]}
+    currency = "USD" if real and not tournament else None
     tid = data[2].split("-")[0] if tournament and len(data) > 2 and data[2] else None
     text = f"{mixed} ({game})" if mixed else game
-    return StudHeader(
-        site="Merge",
-        hand_id=hand_id,
-        game=kind,
+    return stud.header(
+        "Merge",
+        hand_id,
+        stud.stakes(s["sb"], s["bb"], d.line, currency=currency),
+        _played_at(attrs.get("starttime", ""), line),
+        game=stud.classify_game(game) if limit == "Limit" else None,
         game_text=text if limit == "Limit" else f"{limit} {text} (fixed limit only)",
-        is_tournament=tournament,
+        tournament=tournament,
         tournament_id=tid,
-        currency=currency,
-        scale=scale,
-        small_bet=small,
-        big_bet=big,
-        played_at=_played_at(attrs.get("starttime", ""), line),
         table=data[1].strip() if len(data) > 1 else None,
         max_seats=int(attrs["seats"]) if attrs.get("seats", "").isdigit() else None,
-        extra=tuple((k, v) for k, v in extra.items() if v is not None),
+        extra={"game": game, "mixed": mixed, "level": s["level"]},
     )
