@@ -77,14 +77,19 @@ class Session:
     tablesize: int | None = None
 
 
-def amount(text: str, scale: int, line: int) -> int:
-    """An iPoker amount in units: ``$0.05``, ``0,02€``, ``1,440`` (chips), ``1 500``."""
+def _plain(text: str, line: int) -> str:
+    """An iPoker amount as digits and a decimal point: ``0,02€`` -> ``0.02``."""
     raw = re.sub(r"[^\d.,]", "", text)
     if "," in raw and "." not in raw and not re.fullmatch(r"\d{1,3}(?:,\d{3})+", raw):
         raw = raw.replace(",", ".")  # a decimal comma
     if not raw:
         raise stud.fail(line, f"{text!r} is not an amount")
-    return stud.parse_money(raw, scale, line)
+    return raw
+
+
+def amount(text: str, scale: int, line: int) -> int:
+    """An iPoker amount in units: ``$0.05``, ``0,02€``, ``1,440`` (chips), ``1 500``."""
+    return stud.parse_money(_plain(text, line), scale, line)
 
 
 def _played_at(text: str, line: int) -> datetime:
@@ -138,24 +143,19 @@ def game_header(s: Session | None, hand_id: str, startdate: str, line: int) -> s
     tournament = s.tournament_code is not None or s.tournament_name is not None
     tournament = tournament or (g is not None and g["sb"] is None)
     currency = None if tournament else _currency(s, s.gametype)
-    scale = 1 if currency is None else 100
-    small = big = 0
+    small = big = None
     if g is not None and g["sb"] is not None and g["bb"] is not None:
-        small, big = amount(g["sb"], scale, s.line), amount(g["bb"], scale, s.line)
-    extra = {"game": game_text, "buy_in": s.buyin if tournament else None}
-    return stud.StudHeader(
-        site="iPoker",
-        hand_id=hand_id,
+        small, big = _plain(g["sb"], s.line), _plain(g["bb"], s.line)
+    return stud.header(
+        "iPoker",
+        hand_id,
+        stud.stakes(small, big, s.line, currency=currency),
+        _played_at(startdate, line),
         game=kind,
         game_text=game_text if fixed or g is None else f"{game_text} (fixed limit only)",
-        is_tournament=tournament,
+        tournament=tournament,
         tournament_id=_tournament_id(s) if tournament else None,
-        currency=currency or "chips",
-        scale=scale,
-        small_bet=small,
-        big_bet=big,
-        played_at=_played_at(startdate, line),
         table=s.tablename,
         max_seats=s.tablesize,
-        extra=tuple((k, v) for k, v in extra.items() if v),
+        extra={"game": game_text, "buy_in": s.buyin if tournament else None},
     )
