@@ -7,7 +7,7 @@ name), ``d``, ``h``, ``mi``, ``s`` (optional) and ``zone`` (optional).
 ...                   r"(?::(?P<s>\\d\\d))? (?P<zone>[A-Z]+)")
 >>> time_of(DATE.search("2009/11/26 10:24:42 ET"), 1).isoformat()
 '2009-11-26T15:24:42+00:00'
->>> preferred_time(DATE, "2026/05/27 20:17 EET [2026/05/27 13:17 ET]", 1).isoformat()
+>>> preferred_time("2026/05/27 20:17 EET [2026/05/27 13:17 ET]", 1, DATE).isoformat()
 '2026-05-27T17:17:00+00:00'
 """
 
@@ -34,10 +34,11 @@ def time_of(m: re.Match[str] | None, line: int, zone: str = "UTC") -> datetime:
     return to_utc(fields, parts.get("zone") or zone, line)
 
 
-def preferred_time(pattern: re.Pattern[str], text: str, line: int) -> datetime:
+def preferred_time(text: str, line: int, *patterns: re.Pattern[str]) -> datetime:
     """The time of a header that may write it twice (the player's zone, then the room's
-    in brackets): the one in ET, else the first in a known zone, else the first."""
-    found = list(pattern.finditer(text))
+    in brackets), matched by any of ``patterns``: the one in ET, else the first in a
+    known zone, else the first."""
+    found = [m for pattern in patterns for m in pattern.finditer(text)]
     if not found:
         raise fail(line, "no date in the header")
     chosen = next((f for f in found if f["zone"] == "ET"), None)

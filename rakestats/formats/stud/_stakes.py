@@ -7,6 +7,7 @@ from it.
 ('USD', 100, 5, 10, None)
 >>> stakes("10", "20", 1, ante="2").scale, stakes("0.10", "0.20", 1, cents=True).small_bet
 (1, 10)
+>>> import re
 >>> m = re.match(STAKES, "€0.05/€0.10")
 >>> m["cur"], m["sb"], m["bb"]
 ('€', '0.05', '0.10')
@@ -14,7 +15,6 @@ from it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
