@@ -48,7 +48,7 @@ from rakestats.formats.stud._terse import (
     TerseReader,
     third_street_opened,
 )
-from rakestats.formats.stud.reader import EVERY_HEADER, StudReader, classify_game
+from rakestats.formats.stud.reader import EVERY_HEADER, ListedReader, StudReader, classify_game
 
 __all__ = [
     "AMOUNT",
@@ -70,6 +70,7 @@ __all__ = [
     "Item",
     "Ledger",
     "LineReader",
+    "ListedReader",
     "MuckLine",
     "ParsedStudHand",
     "RoomRules",

@@ -21,15 +21,16 @@ from typing import ClassVar
 
 from rakestats.formats._base import HandError, ParseResult, SiteParser
 from rakestats.formats.stud._engine import GAMES
-from rakestats.formats.stud._grammar import read_seats
+from rakestats.formats.stud._grammar import LineReader, read_seats
 from rakestats.formats.stud._lean_record import lean_record
-from rakestats.formats.stud._model import ParsedStudHand, StudHeader
+from rakestats.formats.stud._model import Item, ParsedStudHand, RoomRules, StudHeader
 from rakestats.formats.stud._patterns import StudPatterns
 from rakestats.formats.stud._record import GAME_OF, hand_record, player_records
 from rakestats.formats.stud._replay import StudReplay
+from rakestats.formats.stud._seats import hand_of, seats_in_order
 from rakestats.records import HandRecord, SkipRecord
 
-__all__ = ["EVERY_HEADER", "StudReader", "classify_game"]
+__all__ = ["EVERY_HEADER", "ListedReader", "StudReader", "classify_game"]
 
 
 _RAZZ = re.compile(r"\brazz\b", re.IGNORECASE)
@@ -137,3 +138,51 @@ class StudReader(SiteParser, StudPatterns):
             reveal=tuple(replay.reveal),
             pots=replay.pots,
         )
+
+
+class ListedReader(StudReader):
+    """The reader of a room whose header takes several lines (:meth:`header_lines`; the
+    game is named on a later line, so every header is read) and whose seat lines come in
+    any order: the seats are read in seat order (:func:`._seats.seats_in_order`), then
+    the lines after them, as the room rewrites them (:meth:`body_lines`) and as it
+    fills in what it leaves out (:meth:`body_items`). The room's rules are its
+    :class:`StudPatterns` flags."""
+
+    stud_words = EVERY_HEADER
+    table_line = None
+    #: What starts a seat line (a line it matches that ``seat_line`` does not read holds
+    #: no chips: not a player of the hand); None: ``seat_line`` itself.
+    seat_start: ClassVar[re.Pattern[str] | None] = None
+
+    def header_lines(self, lines: Sequence[str], first_line: int) -> tuple[StudHeader, int]:
+        """The header of a hand and the index of the line after it (raises HandError)."""
+        raise NotImplementedError
+
+    def read_header(self, lines: Sequence[str], first_line: int) -> StudHeader:
+        return self.header_lines(lines, first_line)[0]
+
+    def body_lines(self, lines: Sequence[str]) -> Sequence[str]:
+        """A hand's lines in the words the shared grammar reads (the seat lines are read
+        as the room writes them)."""
+        return lines
+
+    def body_items(self, hand: ParsedStudHand, items: list[Item], last_line: int) -> list[Item]:
+        """The items read after the seats, with what the room leaves out filled in
+        (``last_line``: the file line of the hand's last line; raises HandError)."""
+        return items
+
+    def parse_lines(
+        self, header: StudHeader, lines: Sequence[str], first_line: int
+    ) -> ParsedStudHand:
+        _, i = self.header_lines(lines, first_line)
+        start = self.seat_start or self.seat_line
+        seats, i = seats_in_order(self, header, lines, i, first_line, start)
+        hand = hand_of(header, first_line, seats)
+        hand.room = RoomRules(
+            self.check_descriptions, self.states_rake, self.writes_uncalled, self.up_cards_shown
+        )
+        items = LineReader(self, header, [s.name for s in seats]).read(
+            self.body_lines(lines), i, first_line
+        )
+        hand.items = self.body_items(hand, items, first_line + len(lines) - 1)
+        return hand
