@@ -92,7 +92,7 @@ def _plain(items: Sequence[stud.Item]) -> list[stud.Item]:
     return out
 
 
-class AbsoluteParser(stud.StudReader):
+class AbsoluteParser(stud.ListedReader):
     """Absolute Poker (and UltimateBet) hand histories; stud hands are read, other games
     skipped."""
 
@@ -101,7 +101,7 @@ class AbsoluteParser(stud.StudReader):
     header_pattern = HEADER
     stud_words = re.compile(r"razz|stud|seven card|7 card|horse|hose|mixed", re.IGNORECASE)
 
-    table_line = None
+    seat_start = _SEAT  # the seats are listed from the dealer on
     seat_line = re.compile(
         rf"^Seat (?P<seat>\d{{1,9}}) - (?P<name>.+?) \({_a('stack')} in chips\)(?P<tail>.*)$"
     )
@@ -156,18 +156,13 @@ class AbsoluteParser(stud.StudReader):
     def game_text(self, lines: Sequence[str]) -> str:
         return game_words(lines)
 
-    def read_header(self, lines: Sequence[str], first_line: int) -> stud.StudHeader:
-        return parse_header(lines, first_line)[0]
+    def header_lines(self, lines: Sequence[str], first_line: int) -> tuple[stud.StudHeader, int]:
+        return parse_header(lines, first_line)
 
-    def parse_lines(
-        self, header: stud.StudHeader, lines: Sequence[str], first_line: int
-    ) -> stud.ParsedStudHand:
-        _, i = parse_header(lines, first_line)
-        seats, i = stud.seats_in_order(self, header, lines, i, first_line, _SEAT)  # from the dealer
-        hand = stud.hand_of(header, first_line, seats)
-        hand.room = stud.RoomRules(check_descriptions=False)
-        reader = stud.LineReader(self, header, [s.name for s in hand.seats])
-        hand.items = stud.mark_all_ins(
-            hand.seats, _plain(reader.read(rewrite(lines), i, first_line))
-        )
-        return hand
+    def body_lines(self, lines: Sequence[str]) -> list[str]:
+        return rewrite(lines)
+
+    def body_items(
+        self, hand: stud.ParsedStudHand, items: list[stud.Item], last_line: int
+    ) -> list[stud.Item]:
+        return stud.mark_all_ins(hand.seats, _plain(items))

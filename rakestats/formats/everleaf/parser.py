@@ -66,15 +66,13 @@ def fill_before(items: Sequence[stud.Item]) -> list[stud.Item]:
     return out
 
 
-class EverleafParser(stud.StudReader):
+class EverleafParser(stud.ListedReader):
     """Everleaf hand histories; stud hands are read, other games skipped."""
 
     format_name = "everleaf"
     site = "Everleaf"
     header_pattern = HEADER
-    stud_words = stud.EVERY_HEADER  # the game is on a later line: read every header
-
-    table_line = None
+    seat_start = _SEAT
     seat_line = re.compile(
         rf"^Seat (?P<seat>\d{{1,9}}): (?P<name>.+?) \(\s*{_CUR}(?P<stack>{_NUM}){_ISO}\s*\)"
         r"(?P<tail>.*)$"
@@ -122,6 +120,8 @@ class EverleafParser(stud.StudReader):
         r"(?P<pot>main pot|side pot(?:\s*#?\d+)?)(?:\s+with .*)?$"
     )
     uncalled = capped = total = stud.NEVER  # the uncalled bet: from the chips put in
+    check_descriptions = False
+    states_rake = False  # the rake is the pot less the winnings
 
     def hand_id_of(self, lines: Sequence[str]) -> str | None:
         return hand_id(lines)
@@ -129,22 +129,20 @@ class EverleafParser(stud.StudReader):
     def game_text(self, lines: Sequence[str]) -> str:
         return game_words(lines)
 
-    def read_header(self, lines: Sequence[str], first_line: int) -> stud.StudHeader:
-        return parse_header(lines, first_line)[0]
+    def header_lines(self, lines: Sequence[str], first_line: int) -> tuple[stud.StudHeader, int]:
+        return parse_header(lines, first_line)
 
-    def parse_lines(
-        self, header: stud.StudHeader, lines: Sequence[str], first_line: int
-    ) -> stud.ParsedStudHand:
-        _, i = parse_header(lines, first_line)
-        seats, i = stud.seats_in_order(self, header, lines, i, first_line, _SEAT)
-        hand = stud.hand_of(header, first_line, seats)
-        reader = stud.LineReader(self, header, [s.name for s in hand.seats])
-        items = fill_before(reader.read([_cards_upper(t) for t in lines], i, first_line))
-        shown = any(isinstance(it, stud.DealtLine) for it in items)
-        hand.room = stud.RoomRules(False, False, True, shown)
+    def body_lines(self, lines: Sequence[str]) -> list[str]:
+        return [_cards_upper(t) for t in lines]
+
+    def body_items(
+        self, hand: stud.ParsedStudHand, items: list[stud.Item], last_line: int
+    ) -> list[stud.Item]:
+        items = fill_before(items)
+        if not any(isinstance(it, stud.DealtLine) for it in items):  # older files: no cards
+            hand.room = replace(hand.room, up_cards_shown=False)
         items = stud.mark_all_ins(hand.seats, items)
         at = next((k for k, it in enumerate(items) if isinstance(it, stud.CollectLine)), len(items))
-        line = items[at].line if at < len(items) else first_line + len(lines) - 1
+        line = items[at].line if at < len(items) else last_line
         uncalled = stud.uncalled_line(hand.seats, items, line)
-        hand.items = items[:at] + ([uncalled] if uncalled else []) + items[at:]
-        return hand
+        return items[:at] + ([uncalled] if uncalled else []) + items[at:]
