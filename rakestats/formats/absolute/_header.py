@@ -36,8 +36,7 @@ _LINE = re.compile(
     r"(?P<limit>No Limit|Pot Limit|Normal|Limit)\s+(?P<cur>\$|€|)\s?(?P<sb>[\d.,]+)"
     r"(?:/(?:\$|€|)\s?(?P<bb>[\d.,]+))?(?:,\s*(?:\$|€|)\s?(?P<ante>[\d.,]+)\s+ante)?\s+"
     r"(?:Turbo\s+)?(?:\(7-2\)\s+)?-\s+"
-    r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})"
-    r"(?:\.\d+)?\s*(?:\((?P<zone>[A-Z]{2,5})\))?",
+    rf"{stud.DATE}(?:\.\d+)?{stud.ZONE}",
     re.IGNORECASE,
 )
 _GAME_TYPE = re.compile(r"^Game Type: (?:Limit |Normal )?(?P<game>.+?)\s*$", re.IGNORECASE)

@@ -37,8 +37,7 @@ _LINE = re.compile(
     r"(?:(?:Zone Poker ID|TBL)#(?P<table>[^\s,]+),?\s+)?"
     r"(?P<game>.+?)\s+(?:Tournament #(?P<tid>\d+) TBL#(?P<tno>[^\s,]+),?\s+)?"
     r"(?:1 on 1\s+)?(?P<limit>No Limit|Fixed Limit|Pot Limit)\b.*?-\s*"
-    r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})[- ]+(?P<h>\d{1,2}):(?P<mi>\d{2}):(?P<s>\d{2})"
-    r"(?:\s+(?P<zone>UTC|GMT))?"
+    rf"{stud.DATE}(?:\s+(?P<zone>UTC|GMT))?"
 )
 _GAMES = {"7CARD": "stud", "7CARD HILO": "stud8", "7CARD_HL": "stud8", "RAZZ": "razz"}
 

@@ -39,7 +39,7 @@ _ID = re.compile(r"(?:[Gg]ame #|partie )(\d+)")
 _STAKES = re.compile(
     r"^(?:Blinds\s+)?(?P<cur>[$€ˆ£]?)\s?(?P<sb>[\d.,]+)\s?/\s?[$€ˆ£]?\s?(?P<bb>[\d.,]+)\s+"
     r"(?P<limit>NL |PL )?(?P<game>.+?)(?:\s+-\s+(?P<max>\d+)\s+Max)?\s+-\s+"
-    r"(?P<y>\d{4})/(?P<mo>\d{2})/(?P<d>\d{2}) - (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})"
+    rf"{stud.DATE}"
 )
 _TABLE = re.compile(r"^Table (?P<name>.+?)\s*$")
 _TOURNAMENT = re.compile(r"Tournament #(\d+)")

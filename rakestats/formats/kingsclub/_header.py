@@ -28,10 +28,6 @@ __all__ = ["HEADER", "TABLE", "parse_header"]
 
 HEADER = re.compile(rf"^(#)(\d+):\s+(?P<game>.+?) - {stud.STAKES}\s*$")
 TABLE = re.compile(r"^Table (?:ID )?'(?P<name>.*)'(?:\s+(?P<max>\d{1,9})-max)?(?P<rest>(?:\s.*)?)$")
-_DATE = re.compile(
-    r"^(?P<y>\d{4})[-/](?P<mo>\d{1,2})[-/](?P<d>\d{1,2})[ T-]+"
-    r"(?P<h>\d{1,2}):(?P<mi>\d{2}):(?P<s>\d{2})(?:\s+\(?(?P<zone>[A-Z]{2,5})\)?)?$"
-)
 _TOURNAMENT = re.compile(r"^T(?P<tid>\d+) \[(?P<table>[^\]]*)\]$")
 _NOT_FIXED_LIMIT = re.compile(r"no limit|pot limit", re.IGNORECASE)
 
@@ -43,10 +39,10 @@ def parse_header(lines: Sequence[str], line: int) -> stud.StudHeader:
     if m is None:
         raise stud.fail(line, "not a KingsClub hand header")
     k = next((i for i in range(1, min(len(lines), 4)) if TABLE.match(lines[i])), None)
-    d = next((i for i in range(1, min(len(lines), 4)) if _DATE.match(lines[i])), None)
+    d = next((i for i in range(1, min(len(lines), 4)) if stud.DATE_TIME.fullmatch(lines[i])), None)
     if k is None or d is None:
         raise stud.fail(line + 1, "expected the date and the table line after the header")
-    t, when = TABLE.match(lines[k]), _DATE.match(lines[d])
+    t, when = TABLE.match(lines[k]), stud.DATE_TIME.fullmatch(lines[d])
     assert t is not None and when is not None
     tour = _TOURNAMENT.match(t["name"])
     play = "play money" in t["rest"].lower()

@@ -36,10 +36,6 @@ _TOURNAMENT = re.compile(
 )
 _CASH = re.compile(r"^(?P<pre>[^(]*?)\s*\((?P<paren>[^)]*)\)\s+-\s+(?P<date>.+)$")
 _STAKES = re.compile(rf"^(?:ante [^,]*,\s*)?{stud.STAKES}(?:\s+(?P<iso>[A-Z]{{3}}))?$")
-_DATE = re.compile(
-    r"(?P<y>\d{4})/(?P<mo>\d{1,2})/(?P<d>\d{1,2})\s*-?\s*(?P<h>\d{1,2}):(?P<mi>\d{2})"
-    r"(?::(?P<s>\d{2}))?\s*\(?(?P<zone>[A-Z]{2,5})?\)?"
-)
 #: Mixed games whose hands rakestats does not analyse even when the game dealt is one
 #: it does (the issue counts PokerStars' Triple Stud as a variant of its own).
 _SKIPPED_MIXES = re.compile(r"triple stud", re.IGNORECASE)
@@ -95,7 +91,7 @@ def parse_header(text: str, line: int) -> stud.StudHeader:
         "PokerStars",
         hand_id,
         stud.stakes(s["sb"], s["bb"], line, currency=currency),
-        stud.preferred_time(date, line, _DATE),
+        stud.preferred_time(date, line, stud.DATE_TIME),
         game=kind,
         game_text=f"{mixed} ({game})" if mixed else game,
         tournament=t is not None,

@@ -10,7 +10,7 @@ from rakestats.formats.stud._common import (
     parse_money,
     to_utc,
 )
-from rakestats.formats.stud._dates import preferred_time, time_of
+from rakestats.formats.stud._dates import DATE, DATE_TIME, ZONE, preferred_time, time_of
 from rakestats.formats.stud._grammar import LineReader, cards_of, read_seats
 from rakestats.formats.stud._ledger import Ledger, mark_all_ins, uncalled_line
 from rakestats.formats.stud._model import (
@@ -54,6 +54,8 @@ __all__ = [
     "AMOUNT",
     "CHECK_FOLD",
     "CURRENCY_SYMBOLS",
+    "DATE",
+    "DATE_TIME",
     "EVERY_HEADER",
     "MONTHS",
     "NEVER",
@@ -61,6 +63,7 @@ __all__ = [
     "STAKES",
     "UPPER_STREETS",
     "VERBS",
+    "ZONE",
     "ZONES",
     "ActLine",
     "AnteLine",

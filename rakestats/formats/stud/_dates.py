@@ -1,13 +1,15 @@
 """A header's date and time, matched by a room's pattern, in UTC.
 
 A room's date pattern names its groups ``y``, ``mo`` (a number) or ``mon`` (a month
-name), ``d``, ``h``, ``mi``, ``s`` (optional) and ``zone`` (optional).
+name), ``d``, ``h``, ``mi``, ``s`` (optional) and ``zone`` (optional); most rooms write
+``2009/11/26 10:24:42 ET`` or ``2009-11-26 - 10:24:42 (ET)``: :data:`DATE` and
+:data:`ZONE` (:data:`DATE_TIME` both).
 
->>> DATE = re.compile(r"(?P<y>\\d{4})/(?P<mo>\\d\\d)/(?P<d>\\d\\d) (?P<h>\\d\\d):(?P<mi>\\d\\d)"
-...                   r"(?::(?P<s>\\d\\d))? (?P<zone>[A-Z]+)")
->>> time_of(DATE.search("2009/11/26 10:24:42 ET"), 1).isoformat()
+>>> time_of(DATE_TIME.search("- 2009/11/26 10:24:42 ET"), 1).isoformat()
 '2009-11-26T15:24:42+00:00'
->>> preferred_time("2026/05/27 20:17 EET [2026/05/27 13:17 ET]", 1, DATE).isoformat()
+>>> time_of(DATE_TIME.search("2011-08-12 - 13:09"), 1, "ET").isoformat()
+'2011-08-12T17:09:00+00:00'
+>>> preferred_time("2026/05/27 20:17 EET [2026/05/27 13:17 ET]", 1, DATE_TIME).isoformat()
 '2026-05-27T17:17:00+00:00'
 """
 
@@ -18,7 +20,16 @@ from datetime import datetime
 
 from rakestats.formats.stud._common import MONTHS, ZONES, fail, to_utc
 
-__all__ = ["preferred_time", "time_of"]
+__all__ = ["DATE", "DATE_TIME", "ZONE", "preferred_time", "time_of"]
+
+#: A date and a time: ``2009/11/26 10:24:42``, ``2011-08-12 - 13:09``.
+DATE = (
+    r"(?P<y>\d{4})[-/](?P<mo>\d{1,2})[-/](?P<d>\d{1,2})[ T-]+"
+    r"(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2}))?"
+)
+#: The zone after a time, if any: `` ET``, `` (ET)``.
+ZONE = r"(?:\s*\(?(?P<zone>[A-Z]{2,5})\)?)?"
+DATE_TIME = re.compile(DATE + ZONE)
 
 
 def time_of(m: re.Match[str] | None, line: int, zone: str = "UTC") -> datetime:

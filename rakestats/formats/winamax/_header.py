@@ -43,10 +43,6 @@ _TOURNAMENT = re.compile(
     r'^Tournament "(?P<name>.*)"(?: buyIn: (?P<buyin>.*?))?(?: level: (?P<level>\d+))?\s*$'
 )
 _GAME = re.compile(r"^(?P<name>.+?) (?P<limit>fixed limit|no limit|pot limit)$", re.IGNORECASE)
-_DATE = re.compile(
-    r"(?P<y>\d{4})/(?P<mo>\d{1,2})/(?P<d>\d{1,2}) (?P<h>\d{1,2}):(?P<mi>\d{2}):(?P<s>\d{2})"
-    r"(?: (?P<zone>[A-Z]{2,5}))?"
-)
 #: Winamax's game names (FPDB's list) to the games rakestats reads.
 _GAMES = {
     "7-card stud": "stud",
@@ -110,7 +106,7 @@ def parse_header(lines: Sequence[str], line: int) -> stud.StudHeader:
         "Winamax",
         m["id"],
         money,
-        stud.time_of(_DATE.search(m["date"]), line),
+        stud.time_of(stud.DATE_TIME.search(m["date"]), line),
         game=_kind(m["game"]),
         game_text=m["game"],
         tournament=t is not None,

@@ -46,10 +46,6 @@ GAME_ID = re.compile(
     r"^Game ID: (?P<id>\d+) (?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) (?P<table>.+?) "
     r"\((?P<game>[^()]+)\)(?: (?P<max>\d+)-max)?$"
 )
-_DATE = re.compile(
-    r"(?P<y>\d{4})/(?P<mo>\d{1,2})/(?P<d>\d{1,2})[ -]+(?P<h>\d{1,2}):(?P<mi>\d{2}):(?P<s>\d{2})"
-    r"(?:\s+(?P<zone>[A-Z]{2,5}))?"
-)
 _OLD_TOURNAMENT = re.compile(r", Table \d+\b")
 
 
@@ -75,7 +71,7 @@ def parse_header(text: str, line: int) -> stud.StudHeader:
         "Winning",
         m[2],
         stud.stakes(m["sb"], m["bb"], line, currency=currency, cents=decimals),
-        stud.time_of(_DATE.search(m["date"]), line),
+        stud.time_of(stud.DATE_TIME.search(m["date"]), line),
         game=_stud(game, m["limit"]),
         game_text=f"{game}({m['limit']})",
         tournament=tournament,
