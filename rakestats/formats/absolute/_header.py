@@ -67,14 +67,11 @@ def parse_header(lines: Sequence[str], first_line: int) -> tuple[stud.StudHeader
     m = _LINE.match(lines[0]) if lines else None
     if m is None:
         raise stud.fail(first_line, "cannot read the Absolute header (game, stakes, date)")
-    game, mixed, table = m["game"].strip(), None, None
-    i = 1
-    while i < len(lines) and _SEAT.match(lines[i]) is None:
-        if (t := _TABLE.match(lines[i])) is not None:
-            table = t["name"]
-        elif (g := _GAME_TYPE.match(lines[i])) is not None and _MIXED.match(game):
-            mixed, game = game, g["game"]
-        i += 1
+    game, mixed = m["game"].strip(), None
+    i, found = stud.before_seats(lines, 1, _SEAT, table=_TABLE, game=_GAME_TYPE)
+    if "game" in found and _MIXED.match(game):  # HORSE: the game dealt is on its own line
+        mixed, game = game, found["game"]["game"]
+    table = found.get("table")
     if m["bb"] is None:
         raise stud.fail(first_line, f"no small and big bet in {m['sb']!r}")
     tournament = m["tid"] is not None or not m["cur"]
@@ -90,7 +87,7 @@ def parse_header(lines: Sequence[str], first_line: int) -> tuple[stud.StudHeader
             game_text=f"{mixed} ({game})" if mixed else game,
             tournament=tournament,
             tournament_id=m["tid"],
-            table=table,
+            table=table["name"] if table is not None else None,
             extra=extra,
         ),
         i,

@@ -71,14 +71,8 @@ def parse_header(lines: Sequence[str], first_line: int) -> tuple[stud.StudHeader
     m = _STAKES.match(lines[k])
     assert m is not None
     n = first_line + k
-    table, tournament_id = None, None
-    i = k + 1
-    while i < len(lines) and _SEAT.match(lines[i]) is None:
-        if table is None and (t := _TABLE.match(lines[i])) is not None:
-            table = t["name"]
-        if (tid := _TOURNAMENT.search(lines[i])) is not None:
-            tournament_id = tid[1]
-        i += 1
+    i, found = stud.before_seats(lines, k + 1, _SEAT, table=_TABLE, tournament=_TOURNAMENT)
+    table, tournament = found.get("table"), found.get("tournament")
     currency = stud.currency_of(m["cur"].replace("ˆ", "€"))  # ˆ: how some files write €
     game = ((m["limit"] or "") + m["game"]).strip()
     return (
@@ -90,8 +84,8 @@ def parse_header(lines: Sequence[str], first_line: int) -> tuple[stud.StudHeader
             game=None if m["limit"] else stud.classify_game(game),
             game_text=game,
             tournament=currency is None,
-            tournament_id=tournament_id,
-            table=table,
+            tournament_id=tournament[1] if tournament is not None else None,
+            table=table["name"] if table is not None else None,
             max_seats=int(m["max"]) if m["max"] else None,
             extra={"game": game},
         ),

@@ -72,15 +72,9 @@ def parse_header(lines: Sequence[str], first_line: int) -> tuple[stud.StudHeader
     m = t or c
     if m is None:
         raise stud.fail(n, f"cannot read the game and stakes {text!r}")
-    play = False
-    table, max_seats, k = None, None, i + 2
-    while k < len(lines) and _SEAT.match(lines[k]) is None:  # table, button, players
-        if (tm := _TABLE.match(lines[k])) is not None:
-            table, play = tm["name"], tm["money"] == "Play"
-        elif (pm := _PLAYERS.match(lines[k])) is not None:
-            max_seats = int(pm["max"])
-        k += 1
-    cash = t is None and not play
+    k, found = stud.before_seats(lines, i + 2, _SEAT, table=_TABLE, players=_PLAYERS)
+    table, players = found.get("table"), found.get("players")
+    cash = t is None and not (table is not None and table["money"] == "Play")
     currency = stud.currency_of(m["cur"], m["iso"], "USD") if cash else None
     extra = {"game": m["game"], "level": t["level"] if t else None}
     extra["buy_in"] = t["buyin"] if t else None
@@ -94,8 +88,8 @@ def parse_header(lines: Sequence[str], first_line: int) -> tuple[stud.StudHeader
             game_text=m["game"],
             tournament=t is not None,
             tournament_id=t["tid"] if t is not None else None,
-            table=table,
-            max_seats=max_seats,
+            table=table["name"] if table is not None else None,
+            max_seats=int(players["max"]) if players is not None else None,
             extra=extra,
         ),
         k,

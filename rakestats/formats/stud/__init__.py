@@ -37,6 +37,7 @@ from rakestats.formats.stud._patterns import (
     UPPER_STREETS,
     StudPatterns,
 )
+from rakestats.formats.stud._preamble import before_seats
 from rakestats.formats.stud._record import action_record, player_records
 from rakestats.formats.stud._seats import hand_of, seats_in_order
 from rakestats.formats.stud._stakes import STAKES, Stakes, currency_of, header, stakes
@@ -92,6 +93,7 @@ __all__ = [
     "UncalledLine",
     "action_record",
     "action_table",
+    "before_seats",
     "cards_of",
     "classify_game",
     "currency_of",
