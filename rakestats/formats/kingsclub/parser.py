@@ -70,10 +70,6 @@ class KingsClubParser(stud.TerseReader):
     check_descriptions = False
     unseen: dict[str, StdCard] | None = None  # per hand: see ._unseen
 
-    def game_text(self, lines: Sequence[str]) -> str:
-        m = HEADER.match(lines[0]) if lines else None
-        return m["game"] if m is not None else "unknown"
-
     def read_header(self, lines: Sequence[str], first_line: int) -> stud.StudHeader:
         return parse_header(lines, first_line)
 

@@ -85,8 +85,16 @@ class StudReader(SiteParser, StudPatterns):
         raise NotImplementedError
 
     def game_text(self, lines: Sequence[str]) -> str:
-        """The game a hand's first line names, for a skipped hand that cannot be read."""
-        return lines[0] if lines else "unknown"
+        """The game a hand's first line names, for a skipped hand that cannot be read:
+        the header pattern's group ``game`` when it has one, else the whole line."""
+        if not lines:
+            return "unknown"
+        m = (
+            self.header_pattern.match(lines[0])
+            if "game" in self.header_pattern.groupindex
+            else None
+        )
+        return m["game"] if m is not None else lines[0]
 
     def parse_hand(self, lines: Sequence[str], first_line: int, source_file: str) -> ParseResult:
         hand_id = self.hand_id_of(lines)
