@@ -2,6 +2,7 @@
 hands of every room. A room's reader subclasses :class:`StudReader` and supplies its
 patterns and header (see docs/rooms.md, "Adding a room")."""
 
+from rakestats.formats.stud._amounts import amount_in
 from rakestats.formats.stud._common import (
     CURRENCY_SYMBOLS,
     MONTHS,
@@ -93,6 +94,7 @@ __all__ = [
     "UncalledLine",
     "action_record",
     "action_table",
+    "amount_in",
     "before_seats",
     "cards_of",
     "classify_game",
