@@ -87,14 +87,10 @@ class StudReader(SiteParser, StudPatterns):
     def game_text(self, lines: Sequence[str]) -> str:
         """The game a hand's first line names, for a skipped hand that cannot be read:
         the header pattern's group ``game`` when it has one, else the whole line."""
-        if not lines:
-            return "unknown"
-        m = (
-            self.header_pattern.match(lines[0])
-            if "game" in self.header_pattern.groupindex
-            else None
-        )
-        return m["game"] if m is not None else lines[0]
+        m = self.header_pattern.match(lines[0]) if lines else None
+        if m is not None and "game" in self.header_pattern.groupindex:
+            return m["game"]
+        return lines[0] if lines else "unknown"
 
     def parse_hand(self, lines: Sequence[str], first_line: int, source_file: str) -> ParseResult:
         hand_id = self.hand_id_of(lines)
