@@ -22,7 +22,7 @@ from typing import ClassVar
 from rakestats.cards import CardError, StdCard, parse_std_card
 from rakestats.formats.ipoker._header import HEADER, Session, amount, game_header
 from rakestats.formats.stud import StudHeader, fail
-from rakestats.formats.xmlstud import Act, Cards, EventHand, Node, Player, Win, parse_xml
+from rakestats.formats.xmlstud import Act, Cards, EventHand, Node, Player, Win
 from rakestats.formats.xmlstud.reader import XmlStudReader
 
 __all__ = ["IPokerParser"]
@@ -165,42 +165,32 @@ class _Hand:
         self.events.append(Act(node.line, street, name, verb, chips, means))
 
 
-class IPokerParser(XmlStudReader):
+class IPokerParser(XmlStudReader[Session]):
     """iPoker hand histories; stud hands are read, other games skipped."""
 
     format_name = "ipoker"
     site = "iPoker"
     header_pattern = HEADER
-    hand_tag: ClassVar[str] = "game"
+    context_element: ClassVar[re.Pattern[str]] = _GENERAL
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.session: Session | None = None
-
-    def take_context(self, text: str, start: int) -> bool:
-        m = _GENERAL.search(text)
-        if m is None:
-            return False
-        line = start + text.count("\n", 0, m.start())
-        self.session = session_of(parse_xml(m[0].splitlines(), line), line)
-        return True
+    def read_context(self, node: Node, line: int) -> Session:
+        return session_of(node, line)
 
     def read_game(self, root: Node) -> StudHeader:
         general = root.first("general")
         start = (general.child_text("startdate") if general is not None else None) or ""
-        return game_header(self.session, root.get("gamecode"), start, root.line)
+        return game_header(self.context, root.get("gamecode"), start, root.line)
 
     def read_events(self, root: Node, header: StudHeader, first: int, last: int) -> EventHand:
         hand = _Hand(root, header)
         hand.seats()
         hand.rounds()
-        s = self.session
+        s = self.context
         listed = max(hand.seats_listed, max((p.seat for p in hand.players), default=0))
         return EventHand(
             header=header,
             first_line=first,
             last_line=last,
-            table=header.table or "",
             max_seats=max(header.max_seats or 0, listed, 2),
             players=hand.players,
             events=[*hand.events, *hand.wins],

@@ -15,6 +15,7 @@ September 2010).
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
 from rakestats.cards import CardError, StdCard, parse_std_card
@@ -29,7 +30,6 @@ from rakestats.formats.xmlstud import (
     Show,
     Win,
     chips_put,
-    parse_xml,
 )
 from rakestats.formats.xmlstud.reader import XmlStudReader
 
@@ -193,33 +193,21 @@ class _Hand:
         ]
 
 
-class MergeParser(XmlStudReader):
+class MergeParser(XmlStudReader[Description]):
     """Merge hand histories; stud hands are read, other games skipped."""
 
     format_name = "merge"
     site = "Merge"
     header_pattern = HEADER
-    hand_tag: ClassVar[str] = "game"
+    context_element: ClassVar[re.Pattern[str]] = re.compile(r"<description\b[^>]*>")
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.description: Description | None = None
-
-    def take_context(self, text: str, start: int) -> bool:
-        at = text.rfind("<description")
-        if at < 0:
-            return False
-        end = text.find(">", at)
-        line = start + text.count("\n", 0, at)
-        node = parse_xml([text[at : end + 1]], line) if end > 0 else None
-        if node is None or "type" not in node.attrs:
-            self.description = None
-            return True
-        self.description = Description(node.get("type"), node.get("stakes"), line)
-        return True
+    def read_context(self, node: Node, line: int) -> Description | None:
+        if "type" not in node.attrs:
+            return None
+        return Description(node.get("type"), node.get("stakes"), line)
 
     def read_game(self, root: Node) -> StudHeader:
-        return game_header(self.description, root.attrs, root.line)
+        return game_header(self.context, root.attrs, root.line)
 
     def read_events(self, root: Node, header: StudHeader, first: int, last: int) -> EventHand:
         hand = _Hand(root, header)
@@ -232,7 +220,6 @@ class MergeParser(XmlStudReader):
             header=header,
             first_line=first,
             last_line=last,
-            table=header.table or "",
             max_seats=max(header.max_seats or 8, seats),
             players=hand.players,
             events=hand.dealt_in(),

@@ -99,7 +99,6 @@ class EventHand:
     header: stud.StudHeader
     first_line: int
     last_line: int
-    table: str
     max_seats: int
     players: list[Player]
     events: list[Event] = field(default_factory=list)
@@ -108,6 +107,11 @@ class EventHand:
     reveal_known: bool = False
     community: StdCard | None = None
     bets_known: bool = True
+
+    @property
+    def table(self) -> str:
+        """The table the header names (empty when it names none)."""
+        return self.header.table or ""
 
 
 def _total(a: Act, have: int, top: int) -> int:

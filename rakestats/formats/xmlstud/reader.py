@@ -15,7 +15,7 @@ import io
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
-from typing import ClassVar
+from typing import ClassVar, Generic, TypeVar
 
 from rakestats.formats._base import HandError, ParseResult
 from rakestats.formats.files import Block, Stream, TextBlock
@@ -26,6 +26,7 @@ from rakestats.records import SkipRecord
 
 __all__ = ["XmlStudReader"]
 
+C = TypeVar("C")  # what a room keeps of the file's header
 _MAX_CONTEXT_LINES = 200  # lines of the file's header kept with a quarantined hand
 _DTD = re.compile(r"<!(?:DOCTYPE|ENTITY)", re.IGNORECASE)
 _REFUSED = "a document type declaration (DTD) is refused: no hand of the file is read"
@@ -43,12 +44,16 @@ def _open_pair(hand: EventHand) -> bool:
     return False
 
 
-class XmlStudReader(StudReader):
+class XmlStudReader(StudReader, Generic[C]):
     """A room whose hands are ``hand_tag`` elements. A subclass reads the file's header
-    (:meth:`take_context`), a hand's header (:meth:`read_game`) and its events
-    (:meth:`read_events`)."""
+    element (``context_element``, :meth:`read_context`), a hand's header
+    (:meth:`read_game`) and its events (:meth:`read_events`)."""
 
-    hand_tag: ClassVar[str]
+    #: The element of a hand (``<game>`` in both rooms).
+    hand_tag: ClassVar[str] = "game"
+    #: The element of the file's header that the hands after it need (the last one in
+    #: the text between hands).
+    context_element: ClassVar[re.Pattern[str]]
 
     def __init__(self) -> None:
         self.context_lines: list[str] = []
@@ -58,12 +63,24 @@ class XmlStudReader(StudReader):
         self.context_error: HandError | None = None
         #: The bets of each tournament level seen in the file, by its ante.
         self.levels: dict[int, tuple[int, int]] = {}
+        #: What the room read of the file's header (None: no header yet, or none usable).
+        self.context: C | None = None
 
     # ------------------------------------------------------------------ the room's part
-    def take_context(self, text: str, start: int) -> bool:
-        """Read the text between hands (``start``: its file line); whether it is the
-        file's header, kept for the hands after it."""
+    def read_context(self, node: Node, line: int) -> C | None:
+        """What the hands need of the file's header element ``node`` (at ``line``)."""
         raise NotImplementedError
+
+    def take_context(self, text: str, start: int) -> bool:
+        """Read the text between hands (``start``: its file line); whether it holds the
+        file's header element, kept for the hands after it."""
+        matches = list(self.context_element.finditer(text))
+        if not matches:
+            return False
+        found = matches[-1]
+        line = start + text.count("\n", 0, found.start())
+        self.context = self.read_context(parse_xml(found[0].splitlines(), line), line)
+        return True
 
     def read_game(self, root: Node) -> StudHeader:
         """The header of a hand element (raises HandError)."""
