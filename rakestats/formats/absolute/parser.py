@@ -18,11 +18,10 @@ from typing import ClassVar
 
 from rakestats.formats import stud
 from rakestats.formats.absolute._header import HEADER, game_words, parse_header
-from rakestats.formats.stud import AMOUNT
 
 __all__ = ["AbsoluteParser", "rewrite"]
 
-_A = rf"(?:\s?€\s?)?(?P<{{}}>{AMOUNT})"  # an amount: $0.01, or € 0.01
+_a = stud.amount_in(r"(?:\s?€\s?)?")  # an amount: $0.01, or € 0.01
 _SECTION = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*")
 _POCKET = re.compile(r"^(?P<name>.+?) - Pocket \[(?P<cards>[^\]]*)\]\s*$")
 _TEN = re.compile(r"\b10([cdhs])\b")
@@ -36,10 +35,6 @@ _STREET = stud.street_table(
     5 RIVER
     """
 )
-
-
-def _a(group: str) -> str:
-    return _A.format(group)
 
 
 def rewrite(lines: Sequence[str]) -> list[str]:

@@ -29,11 +29,7 @@ _CUR = r"[$€ˆ£]?\s*"
 _ISO = r"(?:\s*(?:USD|EURO?|GBP|Chips|GEL))?"
 _CARD = re.compile(r"\b([2-9tjqka])([cdhs])\b")
 _SEAT = re.compile(r"^Seat \d+: ")
-
-
-def _br(group: str) -> str:
-    """An amount in brackets, ``[$ 0.10 USD]`` or ``[€ 0.05 EURO]``, as group ``group``."""
-    return rf"\[\s*{_CUR}(?P<{group}>{_NUM}){_ISO}\s*\]"
+_br = stud.amount_in(rf"\[\s*{_CUR}", rf"{_ISO}\s*\]", _NUM)  # [$ 0.10 USD], [€ 0.05 EURO]
 
 
 def _cards_upper(text: str) -> str:

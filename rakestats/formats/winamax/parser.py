@@ -27,11 +27,7 @@ __all__ = ["WinamaxParser"]
 
 _C = r"\s?[€$£]?"  # the currency sign Winamax writes after an amount
 _ALLIN = r"(?P<allin> and is all-in)?"
-
-
-def _amount(group: str) -> str:
-    """An amount as Winamax writes it (``5€``, ``0.10$``), as group ``group``."""
-    return rf"(?P<{group}>{AMOUNT}){_C}"
+_amount = stud.amount_in(after=_C)  # 5€, 0.10$
 
 
 class WinamaxParser(stud.StudReader):
