@@ -20,6 +20,7 @@ import re
 from typing import ClassVar
 
 from rakestats.cards import CardError, StdCard, parse_std_card
+from rakestats.formats import stud
 from rakestats.formats.ipoker._header import HEADER, Session, amount, game_header
 from rakestats.formats.stud import StudHeader, fail
 from rakestats.formats.xmlstud import Act, Cards, EventHand, Node, Player, Win
@@ -27,14 +28,17 @@ from rakestats.formats.xmlstud.reader import XmlStudReader
 
 __all__ = ["IPokerParser"]
 
-_STREETS = {
-    "third street": 1,
-    "fourth street": 2,
-    "fifth street": 3,
-    "sixth street": 4,
-    "seventh street": 5,
-    "river": 5,
-}
+#: A ``<round>``'s ``type`` (in lower case) to its street.
+_STREETS = stud.street_table(
+    """
+    1 third street
+    2 fourth street
+    3 fifth street
+    4 sixth street
+    5 seventh street
+    5 river
+    """
+)
 _VERBS = {
     "15": ("ante", "added"),
     "16": ("bring_in", "added"),

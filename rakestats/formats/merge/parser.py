@@ -19,6 +19,7 @@ import re
 from typing import ClassVar
 
 from rakestats.cards import CardError, StdCard, parse_std_card
+from rakestats.formats import stud
 from rakestats.formats.merge._header import HEADER, NEW_RAISES, Description, game_header
 from rakestats.formats.stud import StudHeader, fail, parse_money
 from rakestats.formats.xmlstud import (
@@ -35,15 +36,18 @@ from rakestats.formats.xmlstud.reader import XmlStudReader
 
 __all__ = ["MergeParser"]
 
-_STREET = {
-    "BLINDS": 0,
-    "BRING_IN": 1,
-    "THIRD_STREET": 1,
-    "FOURTH_STREET": 2,
-    "FIFTH_STREET": 3,
-    "SIXTH_STREET": 4,
-    "SEVENTH_STREET": 5,
-}
+#: A ``<round>``'s ``id`` to its street (0: the antes).
+_STREET = stud.street_table(
+    """
+    0 BLINDS
+    1 BRING_IN
+    1 THIRD_STREET
+    2 FOURTH_STREET
+    3 FIFTH_STREET
+    4 SIXTH_STREET
+    5 SEVENTH_STREET
+    """
+)
 _VERBS = {
     "ANTE": "ante",
     "BRING_IN": "bring_in",
