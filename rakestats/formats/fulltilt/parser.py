@@ -63,17 +63,12 @@ class FullTiltParser(StudReader):
     uncalled = re.compile(rf"^Uncalled bet of (?P<a>{AMOUNT}) returned to (?P<name>.+)$")
     capped = NEVER  # Full Tilt writes no cap line
     check_descriptions = False
-    total = re.compile(
-        rf"^Total pot (?P<total>{AMOUNT})(?P<pots>.*?) \| Rake (?P<rake>{AMOUNT})(?:\s.*)?$"
-    )
-    summary_tags = ("(button) ", "(bring-in) ", "(bring in) ")
+    # the pot line and the summary's tags, 'collected' and 'mucked': PokerStars' words
     folded = re.compile(r"^folded on (?:(?P<street>\d)\w\w St\.?|the (?P<river>River))")
-    collected = re.compile(rf"^collected \((?P<a>{AMOUNT})\)")
     showed = re.compile(
         rf"^showed \[(?P<cards>[^\]]*)\] and "
         rf"(?:won \((?P<a>{AMOUNT})\)|(?P<lost>lost))(?: with (?P<desc>.*))?"
     )
-    mucked = re.compile(r"^mucked(?: \[(?P<cards>[^\]]*)\])?")
 
     def game_text(self, lines: Sequence[str]) -> str:
         return game_words(lines[0]) if lines else "unknown"
