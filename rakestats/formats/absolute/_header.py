@@ -39,8 +39,11 @@ _LINE = re.compile(
     rf"{stud.DATE}(?:\.\d+)?{stud.ZONE}",
     re.IGNORECASE,
 )
-_GAME_TYPE = re.compile(r"^Game Type: (?:Limit |Normal )?(?P<game>.+?)\s*$", re.IGNORECASE)
-_TABLE = re.compile(r"^Table: (?P<name>.+?) \((?:Real|Play) Money\)", re.IGNORECASE)
+#: The lines between the first line and the seats (``Seat N - NAME ...``).
+_BEFORE_SEATS = {
+    "game": re.compile(r"^Game Type: (?:Limit |Normal )?(?P<game>.+?)\s*$", re.IGNORECASE),
+    "table": re.compile(r"^Table: (?P<name>.+?) \((?:Real|Play) Money\)", re.IGNORECASE),
+}
 _SEAT = re.compile(r"^Seat \d+ - ")
 _MIXED = re.compile(r"^(?:HORSE|HOSE|Mixed\b.*)$", re.IGNORECASE)
 _HILO = re.compile(r"hi/?lo|\b8\b", re.IGNORECASE)
@@ -68,7 +71,7 @@ def parse_header(lines: Sequence[str], first_line: int) -> tuple[stud.StudHeader
     if m is None:
         raise stud.fail(first_line, "cannot read the Absolute header (game, stakes, date)")
     game, mixed = m["game"].strip(), None
-    i, found = stud.before_seats(lines, 1, _SEAT, table=_TABLE, game=_GAME_TYPE)
+    i, found = stud.before_seats(lines, 1, _BEFORE_SEATS, _SEAT)
     if "game" in found and _MIXED.match(game):  # HORSE: the game dealt is on its own line
         mixed, game = game, found["game"]["game"]
     table = found.get("table")

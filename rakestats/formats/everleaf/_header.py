@@ -41,9 +41,11 @@ _STAKES = re.compile(
     r"(?P<limit>NL |PL )?(?P<game>.+?)(?:\s+-\s+(?P<max>\d+)\s+Max)?\s+-\s+"
     rf"{stud.DATE}"
 )
-_TABLE = re.compile(r"^Table (?P<name>.+?)\s*$")
-_TOURNAMENT = re.compile(r"Tournament #(\d+)")
-_SEAT = re.compile(r"^Seat \d+: ")
+#: The lines between the stakes and the seats.
+_BEFORE_SEATS = {
+    "table": re.compile(r"^Table (?P<name>.+?)\s*$"),
+    "tournament": re.compile(r"Tournament #(\d+)"),
+}
 
 
 def hand_id(lines: Sequence[str]) -> str | None:
@@ -71,7 +73,7 @@ def parse_header(lines: Sequence[str], first_line: int) -> tuple[stud.StudHeader
     m = _STAKES.match(lines[k])
     assert m is not None
     n = first_line + k
-    i, found = stud.before_seats(lines, k + 1, _SEAT, table=_TABLE, tournament=_TOURNAMENT)
+    i, found = stud.before_seats(lines, k + 1, _BEFORE_SEATS)
     table, tournament = found.get("table"), found.get("tournament")
     currency = stud.currency_of(m["cur"].replace("ˆ", "€"))  # ˆ: how some files write €
     game = ((m["limit"] or "") + m["game"]).strip()

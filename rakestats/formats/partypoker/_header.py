@@ -53,9 +53,11 @@ _DATE = re.compile(
     r"\w+,\s+(?P<mon>\w{3})\w*\s+(?P<d>\d{1,2}),\s+(?P<h>\d{1,2}):(?P<mi>\d{2}):(?P<s>\d{2})\s+"
     r"(?P<zone>[A-Z]+)\s+(?P<y>\d{4})"
 )
-_TABLE = re.compile(r"^Table (?P<name>.+?)\s+\((?P<money>Real|Play) Money\)")
-_SEAT = re.compile(r"^Seat \d+: ")
-_PLAYERS = re.compile(r"^Total number of players\s*:\s*\d+/(?P<max>\d+)")
+#: The lines between the stakes and the seats (the button's line is not read).
+_BEFORE_SEATS = {
+    "table": re.compile(r"^Table (?P<name>.+?)\s+\((?P<money>Real|Play) Money\)"),
+    "players": re.compile(r"^Total number of players\s*:\s*\d+/(?P<max>\d+)"),
+}
 
 
 def parse_header(lines: Sequence[str], first_line: int) -> tuple[stud.StudHeader, int]:
@@ -72,7 +74,7 @@ def parse_header(lines: Sequence[str], first_line: int) -> tuple[stud.StudHeader
     m = t or c
     if m is None:
         raise stud.fail(n, f"cannot read the game and stakes {text!r}")
-    k, found = stud.before_seats(lines, i + 2, _SEAT, table=_TABLE, players=_PLAYERS)
+    k, found = stud.before_seats(lines, i + 2, _BEFORE_SEATS)
     table, players = found.get("table"), found.get("players")
     cash = t is None and not (table is not None and table["money"] == "Play")
     currency = stud.currency_of(m["cur"], m["iso"], "USD") if cash else None

@@ -38,7 +38,7 @@ from rakestats.formats.stud._patterns import (
     UPPER_STREETS,
     StudPatterns,
 )
-from rakestats.formats.stud._preamble import before_seats
+from rakestats.formats.stud._preamble import SEAT_START, before_seats
 from rakestats.formats.stud._record import action_record, player_records
 from rakestats.formats.stud._seats import hand_of, seats_in_order
 from rakestats.formats.stud._stakes import STAKES, Stakes, currency_of, header, stakes
@@ -62,6 +62,7 @@ __all__ = [
     "MONTHS",
     "NEVER",
     "PLAIN_SEAT",
+    "SEAT_START",
     "STAKES",
     "UPPER_STREETS",
     "VERBS",
