@@ -40,6 +40,7 @@ from rakestats.formats.stud._patterns import (
 )
 from rakestats.formats.stud._preamble import SEAT_START, before_seats
 from rakestats.formats.stud._record import action_record, player_records
+from rakestats.formats.stud._seat_pattern import seat_pattern
 from rakestats.formats.stud._seats import hand_of, seats_in_order
 from rakestats.formats.stud._stakes import STAKES, Stakes, currency_of, header, stakes
 from rakestats.formats.stud._tables import NEVER, VERBS, action_table, plain_amount, street_table
@@ -109,6 +110,7 @@ __all__ = [
     "player_records",
     "preferred_time",
     "read_seats",
+    "seat_pattern",
     "seats_in_order",
     "stakes",
     "street_table",
