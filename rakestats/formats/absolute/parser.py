@@ -97,9 +97,7 @@ class AbsoluteParser(stud.ListedReader):
     stud_words = re.compile(r"razz|stud|seven card|7 card|horse|hose|mixed", re.IGNORECASE)
 
     seat_start = _SEAT  # the seats are listed from the dealer on
-    seat_line = re.compile(
-        rf"^Seat (?P<seat>\d{{1,9}}) - (?P<name>.+?) \({_a('stack')} in chips\)(?P<tail>.*)$"
-    )
+    seat_line = stud.seat_pattern(rf"{_a('stack')} in chips", sep=" - ")
     streets: ClassVar[dict[str, int]] = {
         **_STREET,
         **stud.street_table(

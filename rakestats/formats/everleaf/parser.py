@@ -69,10 +69,7 @@ class EverleafParser(stud.ListedReader):
     site = "Everleaf"
     header_pattern = HEADER
     seat_start = _SEAT
-    seat_line = re.compile(
-        rf"^Seat (?P<seat>\d{{1,9}}): (?P<name>.+?) \(\s*{_CUR}(?P<stack>{_NUM}){_ISO}\s*\)"
-        r"(?P<tail>.*)$"
-    )
+    seat_line = stud.seat_pattern(rf"\s*{_CUR}(?P<stack>{_NUM}){_ISO}\s*")
     section = re.compile(r"^\*{2,4} (?P<name>[^*]+?) \*{2,4}(?P<rest>.*)$")
     streets: ClassVar[dict[str, int]] = {
         f"{deal} {name}": street

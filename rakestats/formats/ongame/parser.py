@@ -34,9 +34,7 @@ class OnGameParser(stud.TerseReader):
     stud_words = stud.EVERY_HEADER  # the game is on the 'Table:' line: read every header
 
     table_line = None
-    seat_line = re.compile(
-        rf"^Seat (?P<seat>\d{{1,9}}): (?P<name>.+?) \((?P<stack>{AMOUNT})\)(?P<tail>(?: .*)?)$"
-    )
+    seat_line = stud.seat_pattern(rf"(?P<stack>{AMOUNT})", tail="(?: .*)?")
     sitting_out = re.compile(r"sit(?:ting|s)? out", re.IGNORECASE)
     section = re.compile(
         r"^(?P<name>Dealing (?:pocket cards|4th street|5th street|6th street|river)|Summary:)"

@@ -38,10 +38,7 @@ class WinamaxParser(stud.StudReader):
     header_pattern = HEADER
 
     table_line = TABLE
-    seat_line = re.compile(
-        rf"^Seat (?P<seat>\d{{1,9}}): (?P<name>.+?) \((?P<stack>{AMOUNT}){_C}"
-        r"(?:, [^)]*)?\)(?P<tail>.*)$"
-    )
+    seat_line = stud.seat_pattern(rf"{_amount('stack')}(?:, [^)]*)?")
     streets: ClassVar[dict[str, int]] = {
         **stud.StudReader.streets,
         **stud.street_table(

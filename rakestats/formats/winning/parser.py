@@ -69,10 +69,7 @@ class WinningParser(stud.TerseReader):
     hand_start = HEADER
 
     table_line = re.compile(r"^(?:Table )?'?(?P<name>.+?)'?\s+(?P<max>\d{1,9})-max(?:\s.*)?$")
-    seat_line = re.compile(
-        rf"^Seat (?P<seat>\d{{1,9}}): (?P<name>.+?) \((?P<stack>{AMOUNT})(?: in chips)?\)"
-        r"(?P<tail>.*)$"
-    )
+    seat_line = stud.seat_pattern(rf"(?P<stack>{AMOUNT})(?: in chips)?")
     streets = stud.street_table(
         """
         1 3rd STREET
@@ -157,9 +154,7 @@ class WinningOldParser(stud.TerseReader):
     stud_words = stud.EVERY_HEADER  # the game is on the 'Game ID:' line
 
     table_line = None
-    seat_line = re.compile(
-        rf"^Seat (?P<seat>\d{{1,9}}): (?P<name>.+?) \((?P<stack>{AMOUNT})\)\.?(?P<tail>.*)$"
-    )
+    seat_line = stud.seat_pattern(rf"(?P<stack>{AMOUNT})", after=r"\.?")
     section = re.compile(r"^(?:\*{3}|-{6}) (?P<name>[A-Za-z ]+?) (?:\*{3}|-{6})(?P<rest>)$")
     streets = stud.street_table(
         """
