@@ -98,19 +98,7 @@ class AbsoluteParser(stud.ListedReader):
 
     seat_start = _SEAT  # the seats are listed from the dealer on
     seat_line = stud.seat_pattern(rf"{_a('stack')} in chips", sep=" - ")
-    streets: ClassVar[dict[str, int]] = {
-        **_STREET,
-        **stud.street_table(
-            """
-            1 3rd STREET
-            2 4th STREET
-            3 5th STREET
-            4 6th STREET
-            6 SHOW DOWN
-            7 SUMMARY
-            """
-        ),
-    }
+    streets: ClassVar[dict[str, int]] = {**stud.StudReader.streets, **_STREET}  # and in capitals
     other_sections = frozenset({"POCKET CARDS", "FLOP", "TURN"})
     actions = stud.action_table(
         r"""

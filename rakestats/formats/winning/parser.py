@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import ClassVar
 
 from rakestats.formats import stud
 from rakestats.formats.stud import AMOUNT
@@ -70,19 +71,15 @@ class WinningParser(stud.TerseReader):
 
     table_line = re.compile(r"^(?:Table )?'?(?P<name>.+?)'?\s+(?P<max>\d{1,9})-max(?:\s.*)?$")
     seat_line = stud.seat_pattern(rf"(?P<stack>{AMOUNT})(?: in chips)?")
-    streets = stud.street_table(
-        """
-        1 3rd STREET
-        2 4th STREET
-        3 5th STREET
-        4 6th STREET
-        5 7th STREET
-        5 RIVER
-        6 SHOW DOWN
-        6 SHOWDOWN
-        7 SUMMARY
-        """
-    )
+    streets: ClassVar[dict[str, int]] = {
+        **stud.StudReader.streets,  # PokerStars' sections, and two of its own
+        **stud.street_table(
+            """
+            5 7th STREET
+            6 SHOWDOWN
+            """
+        ),
+    }
     actions = stud.action_table(
         rf"""
         ante      posts (?:the )?ante {{a}}{{allin}}
