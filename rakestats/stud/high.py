@@ -34,6 +34,7 @@ from enum import IntEnum
 from functools import cache
 
 from rakestats.cards import StdCard, parse_std_cards
+from rakestats.stud._value import HandValue
 
 __all__ = ["HighCategory", "HighValue", "evaluate_high", "high_rank_name"]
 
@@ -67,18 +68,13 @@ def high_rank_name(rank: int, plural: bool = False) -> str:
 
 
 @dataclass(frozen=True, slots=True, order=True)
-class HighValue:
+class HighValue(HandValue[HighCategory]):
     """A high hand's value: compare ``value`` (larger is better, equal ties).
 
     ``ranks``: the counted ranks (2 ... Ace 14) in tie-break order; a straight's are its
     five cards from the top (``5,4,3,2,14`` for the wheel). ``n_cards``: how many cards
     were evaluated.
     """
-
-    value: int
-    category: HighCategory
-    ranks: tuple[int, ...]
-    n_cards: int
 
     @property
     def description(self) -> str:

@@ -40,6 +40,7 @@ from enum import IntEnum
 from functools import cache
 
 from rakestats.cards import Rank, StdCard, parse_std_cards
+from rakestats.stud._value import HandValue
 
 __all__ = [
     "QUALIFIER",
@@ -80,17 +81,12 @@ def low_rank_symbol(rank: int) -> str:
 
 
 @dataclass(frozen=True, slots=True, order=True)
-class LowValue:
+class LowValue(HandValue[LowCategory]):
     """A Razz hand's value: compare with ``<`` (better) and ``==`` (tie).
 
     ``ranks`` are the counted ranks (Ace 1) in tie-break order, ``n_cards`` how many
     cards were evaluated.
     """
-
-    value: int
-    category: LowCategory
-    ranks: tuple[int, ...]
-    n_cards: int
 
     @property
     def description(self) -> str:
