@@ -43,7 +43,14 @@ from rakestats.formats.stud._record import action_record, player_records
 from rakestats.formats.stud._seat_pattern import seat_pattern
 from rakestats.formats.stud._seats import hand_of, seats_in_order
 from rakestats.formats.stud._stakes import STAKES, Stakes, currency_of, header, stakes
-from rakestats.formats.stud._tables import NEVER, VERBS, action_table, plain_amount, street_table
+from rakestats.formats.stud._tables import (
+    NEVER,
+    VERBS,
+    action_table,
+    line_table,
+    plain_amount,
+    street_table,
+)
 from rakestats.formats.stud._terse import (
     Closing,
     SeatResult,
@@ -104,6 +111,7 @@ __all__ = [
     "fail",
     "hand_of",
     "header",
+    "line_table",
     "mark_all_ins",
     "parse_money",
     "plain_amount",

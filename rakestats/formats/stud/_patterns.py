@@ -15,12 +15,13 @@ patterns (pokerkit's per-site parsers are the model). Group names are fixed:
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import ClassVar
+
+from rakestats.formats.stud._tables import AMOUNT, action_table, line_table
 
 __all__ = ["AMOUNT", "CHECK_FOLD", "PLAIN_SEAT", "UPPER_STREETS", "StudPatterns"]
 
-#: An amount as rooms write it: optional currency symbol, thousands commas, decimals.
-AMOUNT = r"[$€£]?[\d,]+(?:\.\d+)?"
 _ALLIN = r"(?P<allin> and is all-in)?"
 #: The check and the fold of the rooms whose lines read ``NAME checks`` and ``NAME folds``
 #: (the end of their :attr:`StudPatterns.actions`).
@@ -47,7 +48,20 @@ UPPER_STREETS: dict[str, int] = {
 
 
 class StudPatterns:
-    """One room's line patterns (PokerStars' by default)."""
+    """One room's line patterns (PokerStars' by default). A room states those it writes
+    otherwise as a :func:`~rakestats.formats.stud.line_table` in ``wording``: each
+    entry becomes the class attribute of its name.
+
+    >>> class Room(StudPatterns):
+    ...     wording = line_table("muck  ^ mucks$")
+    >>> Room.muck.pattern, Room.show is StudPatterns.show
+    ('^ mucks$', True)
+    >>> class Misspelt(StudPatterns):
+    ...     wording = line_table("mucks  ^ mucks$")
+    Traceback (most recent call last):
+    ...
+    TypeError: Misspelt.wording: 'mucks' is not a pattern of StudPatterns
+    """
 
     #: What the room writes (see :class:`~rakestats.formats.stud._model.RoomRules`):
     #: shown hands described in PokerStars' words (``(Lo: 9,7,5,4,2)``, ``(HI: a
@@ -58,18 +72,13 @@ class StudPatterns:
     writes_uncalled: ClassVar[bool] = True
     up_cards_shown: ClassVar[bool] = True
     #: The table line after the header (groups ``name``, ``max``); None: no such line.
-    table_line: ClassVar[re.Pattern[str] | None] = re.compile(
-        r"^Table '(?P<name>.*)'(?:\s+(?P<max>\d{1,9})-max)?(?:\s.*)?$"
-    )
+    table_line: ClassVar[re.Pattern[str] | None]
     #: A seat line (groups ``seat``, ``name``, ``stack``, ``tail``).
-    seat_line: ClassVar[re.Pattern[str]] = re.compile(
-        rf"^Seat (?P<seat>\d{{1,9}}): (?P<name>.+?) \((?P<stack>{AMOUNT}) in chips(?:, [^)]*)?\)"
-        r"(?P<tail>.*)$"
-    )
+    seat_line: ClassVar[re.Pattern[str]]
     #: Found in a seat line's ``tail``: the player sits out.
-    sitting_out: ClassVar[re.Pattern[str]] = re.compile(r"sitting out")
+    sitting_out: ClassVar[re.Pattern[str]]
     #: A section line (groups ``name`` and ``rest``: a card written on it).
-    section: ClassVar[re.Pattern[str]] = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*(?P<rest>.*)$")
+    section: ClassVar[re.Pattern[str]]
     #: Section names to streets: 1-5 (3rd to 7th), 6 the showdown, 7 the summary.
     streets: ClassVar[dict[str, int]] = {
         "3rd STREET": 1,
@@ -84,52 +93,86 @@ class StudPatterns:
     other_sections: ClassVar[frozenset[str]] = frozenset()
     #: ``Dealt to `` starts a line of cards; after the name: ``[a]`` and maybe ``[b]``.
     dealt_prefix: ClassVar[str] = "Dealt to "
-    dealt: ClassVar[re.Pattern[str]] = re.compile(r"^ \[(?P<a>[^\]]*)\](?: \[(?P<b>[^\]]*)\])?\s*$")
+    dealt: ClassVar[re.Pattern[str]]
     #: The verbs of a player's betting line, each with its pattern.
-    actions: ClassVar[tuple[tuple[str, re.Pattern[str]], ...]] = (
-        ("ante", re.compile(rf"^: posts (?:the )?ante (?P<a>{AMOUNT}){_ALLIN}$")),
-        ("bring_in", re.compile(rf"^: brings[ -]in(?: low)? for (?P<a>{AMOUNT}){_ALLIN}$")),
-        ("bet", re.compile(rf"^: bets (?P<a>{AMOUNT}){_ALLIN}$")),
-        ("call", re.compile(rf"^: calls (?P<a>{AMOUNT}){_ALLIN}$")),
-        ("raise", re.compile(rf"^: raises (?P<a>{AMOUNT}) to (?P<to>{AMOUNT}){_ALLIN}$")),
-        ("complete", re.compile(rf"^: completes it to (?P<to>{AMOUNT}){_ALLIN}$")),
-        ("check", re.compile(r"^: checks$")),
-        ("fold", re.compile(r"^: folds(?: \[[^\]]*\])?$")),
+    actions: ClassVar[tuple[tuple[str, re.Pattern[str]], ...]] = action_table(
+        r"""
+        ante      posts (?:the )?ante {a}{allin}
+        bring_in  brings[ -]in(?: low)? for {a}{allin}
+        bet       bets {a}{allin}
+        call      calls {a}{allin}
+        raise     raises {a} to {to}{allin}
+        complete  completes it to {to}{allin}
+        check     checks
+        fold      folds(?: \[[^\]]*\])?
+        """,
+        before=": ",
+        allin=_ALLIN,
     )
     #: A line of a player that looks like a betting line but matched none: quarantined.
-    action_words: ClassVar[re.Pattern[str]] = re.compile(
-        r"^: (posts|brings|bets|calls|raises|completes|checks|folds|shows|mucks)\b"
-    )
-    show: ClassVar[re.Pattern[str]] = re.compile(
-        r"^: shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?$"
-    )
-    #: A player gives up without showing.
-    muck: ClassVar[re.Pattern[str]] = re.compile(r"^: (?:mucks hand|doesn't show hand|mucks)$")
-    #: A player takes chips from a pot (groups ``a``, ``pot``: empty, main, side, side-N).
-    collect: ClassVar[re.Pattern[str]] = re.compile(
-        rf"^ collected (?P<a>{AMOUNT}) from (?P<pot>(?:main |side )?pot(?:-\d+)?)$"
-    )
+    action_words: ClassVar[re.Pattern[str]]
+    #: A player shows (groups ``cards``, ``desc``), gives up without showing (``muck``),
+    #: takes chips from a pot (``collect``: groups ``a``, ``pot``: empty, main, side,
+    #: side-N).
+    show: ClassVar[re.Pattern[str]]
+    muck: ClassVar[re.Pattern[str]]
+    collect: ClassVar[re.Pattern[str]]
     #: Whole lines: an uncalled bet (groups ``a``, ``name``), the cap.
-    uncalled: ClassVar[re.Pattern[str]] = re.compile(
-        rf"^Uncalled bet \((?P<a>{AMOUNT})\) returned to (?P<name>.+)$"
-    )
-    capped: ClassVar[re.Pattern[str]] = re.compile(r"^Betting is capped$")
+    uncalled: ClassVar[re.Pattern[str]]
+    capped: ClassVar[re.Pattern[str]]
     #: The summary's pot line (groups ``total``, ``pots``, ``rake``) and its side pots.
-    total: ClassVar[re.Pattern[str]] = re.compile(
-        rf"^Total pot (?P<total>{AMOUNT})(?P<pots>.*?) \| Rake (?P<rake>{AMOUNT})(?:\s.*)?$"
-    )
-    side_pots: ClassVar[re.Pattern[str]] = re.compile(
-        rf"(?:Main|Side) pot(?:-\d+)? (?P<a>{AMOUNT})\.?"
-    )
-    #: The summary's seat lines: ``Seat N: NAME rest``; ``rest`` after the tags.
-    summary_seat: ClassVar[re.Pattern[str]] = re.compile(r"^Seat (?P<seat>\d{1,9}): (?P<rest>.+)$")
+    total: ClassVar[re.Pattern[str]]
+    side_pots: ClassVar[re.Pattern[str]]
+    #: The summary's seat lines: ``Seat N: NAME rest``; ``rest`` after the tags, read by
+    #: ``folded``, ``collected``, ``showed`` and ``mucked``.
+    summary_seat: ClassVar[re.Pattern[str]]
     summary_tags: ClassVar[tuple[str, ...]] = ("(button) ", "(bring-in) ", "(bring in) ")
-    folded: ClassVar[re.Pattern[str]] = re.compile(
-        r"^folded (?:on the (?P<street>\d)\w\w Street|on the (?P<river>River))"
+    folded: ClassVar[re.Pattern[str]]
+    collected: ClassVar[re.Pattern[str]]
+    showed: ClassVar[re.Pattern[str]]
+    mucked: ClassVar[re.Pattern[str]]
+    #: The patterns above, as PokerStars writes them; a room's own replace them.
+    wording: ClassVar[Mapping[str, re.Pattern[str]]] = line_table(
+        r"""
+        table_line    ^Table '(?P<name>.*)'(?:\s+(?P<max>\d{1,9})-max)?(?:\s.*)?$
+        seat_line     ^Seat (?P<seat>\d{1,9}): (?P<name>.+?) \((?P<stack>{amount}) in chips
+                        (?:, [^)]*)?\)(?P<tail>.*)$
+        sitting_out   sitting out
+        section       ^\*\*\* (?P<name>[^*]+?) \*\*\*(?P<rest>.*)$
+        dealt         ^ \[(?P<a>[^\]]*)\](?: \[(?P<b>[^\]]*)\])?\s*$
+        action_words  ^: (posts|brings|bets|calls|raises|completes|checks|folds|shows|mucks)\b
+        show          ^: shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?$
+        muck          ^: (?:mucks hand|doesn't show hand|mucks)$
+        collect       ^ collected (?P<a>{amount}) from (?P<pot>(?:main |side )?pot(?:-\d+)?)$
+        uncalled      ^Uncalled bet \((?P<a>{amount})\) returned to (?P<name>.+)$
+        capped        ^Betting is capped$
+        total         ^Total pot (?P<total>{amount})(?P<pots>.*?) \| Rake (?P<rake>{amount})
+                        (?:\s.*)?$
+        side_pots     (?:Main|Side) pot(?:-\d+)? (?P<a>{amount})\.?
+        summary_seat  ^Seat (?P<seat>\d{1,9}): (?P<rest>.+)$
+        folded        ^folded (?:on the (?P<street>\d)\w\w Street|on the (?P<river>River))
+        collected     ^collected \((?P<a>{amount})\)
+        showed        ^showed \[(?P<cards>[^\]]*)\] and (?:won \((?P<a>{amount})\)|(?P<lost>lost))
+                        (?: with (?P<desc>.*))?$
+        mucked        ^mucked(?: \[(?P<cards>[^\]]*)\])?
+        """,
+        amount=AMOUNT,
     )
-    collected: ClassVar[re.Pattern[str]] = re.compile(rf"^collected \((?P<a>{AMOUNT})\)")
-    showed: ClassVar[re.Pattern[str]] = re.compile(
-        rf"^showed \[(?P<cards>[^\]]*)\] and "
-        rf"(?:won \((?P<a>{AMOUNT})\)|(?P<lost>lost))(?: with (?P<desc>.*))?$"
-    )
-    mucked: ClassVar[re.Pattern[str]] = re.compile(r"^mucked(?: \[(?P<cards>[^\]]*)\])?")
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if "wording" in cls.__dict__:
+            _take_wording(cls)
+
+
+def _take_wording(cls: type[StudPatterns]) -> None:
+    """Each entry of the class's own ``wording`` as the class attribute of its name
+    (one of :class:`StudPatterns`' patterns: a misspelt name fails at import)."""
+    for name, pattern in cls.__dict__["wording"].items():
+        if name not in _PATTERN_NAMES:
+            raise TypeError(f"{cls.__name__}.wording: {name!r} is not a pattern of StudPatterns")
+        setattr(cls, name, pattern)
+
+
+_PATTERN_NAMES = frozenset(StudPatterns.wording)
+_take_wording(StudPatterns)

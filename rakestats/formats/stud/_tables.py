@@ -1,5 +1,6 @@
-"""A room's wording as tables: its betting verbs and its section names, written one row
-a line and turned into the patterns of :class:`~rakestats.formats.stud.StudPatterns`.
+r"""A room's wording as tables: its betting verbs, its section names and its other
+lines, written one row a line and turned into the patterns of
+:class:`~rakestats.formats.stud.StudPatterns`.
 
 A room's reader differs from another's in words, not in code, so it states them as a
 table::
@@ -20,6 +21,17 @@ in that group (as the room writes amounts: ``amount=``), ``{allin}`` for the roo
 all-in mark (``allin=``). A row is anchored and starts with ``before`` (what stands
 between the name and the verb), unless its words start with ``^``: then they are the
 whole pattern.
+
+The room's other lines are a table of ``name  regex`` rows (:func:`line_table`), set
+on the reader by its ``wording`` attribute::
+
+    wording = line_table(
+        r'''
+        show     ^ shows \[(?P<cards>[^\]]*)\]$
+        collect  ^ collected {amount} from pot$
+        ''',
+        amount=plain_amount("a"),
+    )
 """
 
 from __future__ import annotations
@@ -27,9 +39,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from rakestats.formats.stud._patterns import AMOUNT
+__all__ = ["AMOUNT", "NEVER", "VERBS", "action_table", "line_table", "plain_amount", "street_table"]
 
-__all__ = ["NEVER", "VERBS", "action_table", "plain_amount", "street_table"]
+#: An amount as rooms write it: optional currency symbol, thousands commas, decimals.
+AMOUNT = r"[$€£]?[\d,]+(?:\.\d+)?"
 
 #: The verbs a room's action rows may name (the shared reader's betting lines).
 VERBS = frozenset(
@@ -104,3 +117,45 @@ def street_table(text: str) -> dict[str, int]:
     {'3rd STREET': 1, 'RIVER': 5, 'SUMMARY': 7}
     """
     return {name: int(number) for number, name in _rows(text)}
+
+
+def line_table(text: str, *, flags: int = 0, **slots: str) -> dict[str, re.Pattern[str]]:
+    r"""Patterns by name, from rows of ``name  regex``: the regex is the rest of the row,
+    whole (anchors as written; a row indented deeper than the first continues the row
+    above). ``{slot}`` stands for the keyword argument of that name (a fragment the
+    room writes in several lines); other braces are the regex's own. ``flags`` are
+    every pattern's.
+
+    >>> table = line_table(r'''
+    ...     muck     ^ mucks$
+    ...     collect  ^ collected {amount} from (?P<pot>pot \d{1,9})
+    ...                 (?: \(HI\))?$
+    ...     summary  ^Seat (?P<seat>\d{1,9}): (?P<rest>.+)$
+    ... ''', amount=plain_amount("a"))
+    >>> list(table)
+    ['muck', 'collect', 'summary']
+    >>> table["collect"].pattern
+    '^ collected (?P<a>[$€£]?[\\d,]+(?:\\.\\d+)?) from (?P<pot>pot \\d{1,9})(?: \\(HI\\))?$'
+    >>> table["collect"].match(" collected $1.50 from pot 2")["a"]
+    '$1.50'
+    >>> line_table("a  x\na  y")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'a' twice in a line table
+    """
+    slot = re.compile(r"\{(" + "|".join(map(re.escape, slots)) + r")\}") if slots else None
+    rows: dict[str, str] = {}
+    lines = [line for line in text.splitlines() if line.strip()]
+    indent = len(lines[0]) - len(lines[0].lstrip()) if lines else 0
+    name = ""
+    for line in lines:
+        if len(line) - len(line.lstrip()) > indent and name:
+            rows[name] += line.strip()
+            continue
+        name, _, regex = line.strip().partition(" ")
+        if name in rows:
+            raise ValueError(f"{name!r} twice in a line table")
+        rows[name] = regex.strip()
+    if slot is not None:
+        rows = {k: slot.sub(lambda m: slots[m[1]], v) for k, v in rows.items()}
+    return {k: re.compile(v, flags) for k, v in rows.items()}
