@@ -30,49 +30,56 @@ __all__ = ["HEADER", "game_words", "parse_header"]
 
 #: The first line of a hand: group 1 the room's word, group 2 the hand id.
 HEADER = re.compile(r"^(Stage) #(C?\d+):?\s+(.*)$")
-_LINE = re.compile(
-    r"^Stage #(?P<id>C?\d+):?\s+(?:Tourney ID (?P<tid>\d+)\s+)?(?P<game>.+?)\s+"
-    r"(?P<kind>\(1 on 1\)\s+|Single Tournament\s+|Multi Normal Tournament\s+)?"
-    r"(?P<limit>No Limit|Pot Limit|Normal|Limit)\s+(?P<cur>\$|€|)\s?(?P<sb>[\d.,]+)"
-    r"(?:/(?:\$|€|)\s?(?P<bb>[\d.,]+))?(?:,\s*(?:\$|€|)\s?(?P<ante>[\d.,]+)\s+ante)?\s+"
-    r"(?:Turbo\s+)?(?:\(7-2\)\s+)?-\s+"
-    rf"{stud.DATE}(?:\.\d+)?{stud.ZONE}",
-    re.IGNORECASE,
+_LINES = stud.line_table(
+    r"""
+    stage  ^Stage #(?P<id>C?\d+):?\s+(?:Tourney ID (?P<tid>\d+)\s+)?(?P<game>.+?)\s+
+             (?P<kind>\(1 on 1\)\s+|Single Tournament\s+|Multi Normal Tournament\s+)?
+             (?P<limit>No Limit|Pot Limit|Normal|Limit)\s+(?P<cur>\$|€|)\s?(?P<sb>[\d.,]+)
+             (?:/(?:\$|€|)\s?(?P<bb>[\d.,]+))?(?:,\s*(?:\$|€|)\s?(?P<ante>[\d.,]+)\s+ante)?\s+
+             (?:Turbo\s+)?(?:\(7-2\)\s+)?-\s+{date}(?:\.\d+)?{zone}
+    mixed  ^(?:HORSE|HOSE|Mixed\b.*)$
+    hilo   hi/?lo|\b8\b
+    seven  ^(?:seven|7) card(?: stud)?\b
+    """,
+    flags=re.IGNORECASE,
+    date=stud.DATE,
+    zone=stud.ZONE,
 )
 #: The lines between the first line and the seats (``Seat N - NAME ...``).
-_BEFORE_SEATS = {
-    "game": re.compile(r"^Game Type: (?:Limit |Normal )?(?P<game>.+?)\s*$", re.IGNORECASE),
-    "table": re.compile(r"^Table: (?P<name>.+?) \((?:Real|Play) Money\)", re.IGNORECASE),
-}
+_BEFORE_SEATS = stud.line_table(
+    r"""
+    game   ^Game Type: (?:Limit |Normal )?(?P<game>.+?)\s*$
+    table  ^Table: (?P<name>.+?) \((?:Real|Play) Money\)
+    """,
+    flags=re.IGNORECASE,
+)
 _SEAT = re.compile(r"^Seat \d+ - ")
-_MIXED = re.compile(r"^(?:HORSE|HOSE|Mixed\b.*)$", re.IGNORECASE)
-_HILO = re.compile(r"hi/?lo|\b8\b", re.IGNORECASE)
 
 
 def _kind(game: str, limit: str) -> str | None:
     """Absolute's game names: ``Seven Card Hi/Lo``, ``Seven Card`` (Stud), ``Razz``."""
     if limit.lower() not in ("normal", "limit"):
         return None
-    if re.match(r"^(?:seven|7) card(?: stud)?\b", game, re.IGNORECASE):
-        return "stud8" if _HILO.search(game) else "stud"
+    if _LINES["seven"].match(game):
+        return "stud8" if _LINES["hilo"].search(game) else "stud"
     return stud.classify_game(game)
 
 
 def game_words(lines: Sequence[str]) -> str:
     """The game a hand's header names (for a hand that is skipped)."""
-    m = _LINE.match(lines[0]) if lines else None
+    m = _LINES["stage"].match(lines[0]) if lines else None
     return m["game"] if m is not None else "unknown"
 
 
 def parse_header(lines: Sequence[str], first_line: int) -> tuple[stud.StudHeader, int]:
     """The header of an Absolute hand and the index of its first seat line (raises
     HandError)."""
-    m = _LINE.match(lines[0]) if lines else None
+    m = _LINES["stage"].match(lines[0]) if lines else None
     if m is None:
         raise stud.fail(first_line, "cannot read the Absolute header (game, stakes, date)")
     game, mixed = m["game"].strip(), None
     i, found = stud.before_seats(lines, 1, _BEFORE_SEATS, _SEAT)
-    if "game" in found and _MIXED.match(game):  # HORSE: the game dealt is on its own line
+    if "game" in found and _LINES["mixed"].match(game):  # HORSE: the game dealt is on its own line
         mixed, game = game, found["game"]["game"]
     table = found.get("table")
     if m["bb"] is None:

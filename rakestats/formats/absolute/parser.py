@@ -115,23 +115,26 @@ class AbsoluteParser(stud.ListedReader):
         before=" - ",
         amount=_a,
     )
-    action_words = re.compile(
-        r"^ - (Ante|Bring-In|Bets|Calls|Raises|All-In|Completes?|Checks|Folds|Shows)\b"
+    wording = stud.line_table(
+        r"""
+        action_words  ^ - (Ante|Bring-In|Bets|Calls|Raises|All-In|Completes?|Checks|Folds|Shows)\b
+        show          ^ - Shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?$
+        muck          ^ - (?:Mucks(?: \[(?P<cards>[^\]]*)\])?|Does not show)$
+        collect       ^ Collects {a} from (?P<pot>(?:main |side )?pot(?:[- ]?#?\d+)?)$
+        uncalled      ^(?P<name>.+) - returned \({a}\) : not called$
+        total         ^Total Pot\({total}\)(?P<pots>) \| Rake \({rake}\)
+        collected     ^(?:won|collected) Total \({a}\)
+        showed        ^(?:HI:|LO:)?(?P<lost>lost)(?: \((?P<a>[\d.]+)\))? with (?P<desc>[^\[]*?) \[
+                        (?P<cards>[^\]-]*?)(?: - [^\]]*)?\]
+        mucked        ^(?:HI: )?\[Mucked\](?: \[(?P<cards>[^\]]*)\])?
+        """,
+        a=_a("a"),
+        total=_a("total"),
+        rake=_a("rake"),
     )
-    show = re.compile(r"^ - Shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?$")
-    muck = re.compile(r"^ - (?:Mucks(?: \[(?P<cards>[^\]]*)\])?|Does not show)$")
-    collect = re.compile(rf"^ Collects {_a('a')} from (?P<pot>(?:main |side )?pot(?:[- ]?#?\d+)?)$")
-    uncalled = re.compile(rf"^(?P<name>.+) - returned \({_a('a')}\) : not called$")
     capped = stud.NEVER
-    total = re.compile(rf"^Total Pot\({_a('total')}\)(?P<pots>) \| Rake \({_a('rake')}\)")
     summary_tags = ("(dealer) ", "(small blind) ", "(big blind) ", "(bring-in) ")
     folded = re.compile(r"^Folded on the (?:(?P<street>\d)\w\w STREET|(?P<river>RIVER))", re.I)
-    collected = re.compile(rf"^(?:won|collected) Total \({_a('a')}\)")
-    showed = re.compile(
-        r"^(?:HI:|LO:)?(?P<lost>lost)(?: \((?P<a>[\d.]+)\))? with (?P<desc>[^\[]*?) "
-        r"\[(?P<cards>[^\]-]*?)(?: - [^\]]*)?\]"
-    )
-    mucked = re.compile(r"^(?:HI: )?\[Mucked\](?: \[(?P<cards>[^\]]*)\])?")
     check_descriptions = False
 
     def game_text(self, lines: Sequence[str]) -> str:
