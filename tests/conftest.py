@@ -10,7 +10,13 @@ other way.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+
+from rakestats import Warehouse
+
+DATA = Path(__file__).resolve().parent / "data"
 
 # Whole files, and single tests ("file::name" prefixes), that take more than a few
 # seconds each.
@@ -50,6 +56,8 @@ _SLOW_TESTS = (
     "test_live_folders.py::test_watch_follows",
     "test_rollup_parts.py::test_any_ingest_order_gives_the_raw_figures",
     "test_rollup_parts.py::test_parts_without_a_rollup_are_rolled_up_by_the_query",
+    # quick: test_stud8_halves_at_pokerstars, test_quartered_and_scooped_pots
+    "test_stats_stud_rooms.py::test_halves_of_every_stud8_pot_agree_with_the_rules",
 )
 
 
@@ -58,3 +66,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         name = item.nodeid.split("/")[-1]
         if name.split("::", 1)[0] in _SLOW_FILES or name.startswith(_SLOW_TESTS):
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(scope="session")
+def stud_rooms(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
+    """One warehouse of every room's stud histories (``tests/data/stud`` and
+    ``tests/data/razz``), shared by the tests that only read it."""
+    w = Warehouse(tmp_path_factory.mktemp("stud-rooms") / "wh")
+    summary = w.ingest([DATA / "stud", DATA / "razz"])
+    assert summary.ingested > 250
+    return w

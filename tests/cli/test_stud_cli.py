@@ -20,10 +20,8 @@ FTP_STUD = DATA / "stud" / "cash" / "FTP" / "Stud"
 
 
 @pytest.fixture(scope="module")
-def wh(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
-    w = Warehouse(tmp_path_factory.mktemp("stud-cli") / "wh")
-    w.ingest([DATA / "stud", DATA / "razz"])
-    return w
+def wh(stud_rooms: Warehouse) -> Warehouse:
+    return stud_rooms
 
 
 def _run(*args: str, code: int = 0) -> str:

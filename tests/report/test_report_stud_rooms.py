@@ -12,16 +12,13 @@ import pytest
 from rakestats import Warehouse
 from rakestats.report import build_report
 
-DATA = Path(__file__).resolve().parents[1] / "data"
-
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Warehouse, str]:
+def built(stud_rooms: Warehouse, tmp_path_factory: pytest.TempPathFactory) -> tuple[Warehouse, str]:
     """The warehouse of every room's stud files, and its report (HTML)."""
     root = tmp_path_factory.mktemp("stud-report")
-    wh = Warehouse(root / "wh")
-    wh.ingest([DATA / "stud", DATA / "razz"])
-    return wh, build_report(wh, root / "r.html", warehouse="wh").html.read_text("utf-8")
+    page = build_report(stud_rooms, root / "r.html", warehouse="wh").html.read_text("utf-8")
+    return stud_rooms, page
 
 
 @pytest.fixture(scope="module")

@@ -28,11 +28,8 @@ FTP_3_6 = 600  # the big bet of the five Full Tilt $3/$6 "Steal" files, in cents
 
 
 @pytest.fixture(scope="module")
-def wh(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
-    w = Warehouse(tmp_path_factory.mktemp("stud-rooms") / "wh")
-    summary = w.ingest([DATA / "stud", DATA / "razz"])
-    assert summary.ingested > 250
-    return w
+def wh(stud_rooms: Warehouse) -> Warehouse:
+    return stud_rooms
 
 
 def _row(df: pd.DataFrame, player: str, currency: str = "USD") -> pd.Series:
