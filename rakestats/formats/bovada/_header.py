@@ -32,12 +32,16 @@ __all__ = ["HEADER", "game_words", "parse_header"]
 #: The first line of a hand: group 1 the room, group 2 the hand id.
 _BRANDS = r"Ignition|Bovada|Bodog(?:\.com|\.eu| UK| Canada|88)?"
 HEADER = re.compile(rf"^({_BRANDS})\s+Hand\s+#([A-Z]?\d+)")
-_LINE = re.compile(
-    rf"^(?:{_BRANDS})\s+Hand\s+#(?P<id>[A-Z]?\d+):?\s+"
-    r"(?:(?:Zone Poker ID|TBL)#(?P<table>[^\s,]+),?\s+)?"
-    r"(?P<game>.+?)\s+(?:Tournament #(?P<tid>\d+) TBL#(?P<tno>[^\s,]+),?\s+)?"
-    r"(?:1 on 1\s+)?(?P<limit>No Limit|Fixed Limit|Pot Limit)\b.*?-\s*"
-    rf"{stud.DATE}(?:\s+(?P<zone>UTC|GMT))?"
+_LINES = stud.line_table(
+    r"""
+    hand  ^(?:{brands})\s+Hand\s+#(?P<id>[A-Z]?\d+):?\s+
+            (?:(?:Zone Poker ID|TBL)#(?P<table>[^\s,]+),?\s+)?
+            (?P<game>.+?)\s+(?:Tournament #(?P<tid>\d+) TBL#(?P<tno>[^\s,]+),?\s+)?
+            (?:1 on 1\s+)?(?P<limit>No Limit|Fixed Limit|Pot Limit)\b.*?-\s*
+            {date}(?:\s+(?P<zone>UTC|GMT))?
+    """,
+    brands=_BRANDS,
+    date=stud.DATE,
 )
 _GAMES = {"7CARD": "stud", "7CARD HILO": "stud8", "7CARD_HL": "stud8", "RAZZ": "razz"}
 
@@ -48,14 +52,14 @@ def game_words(text: str) -> str:
     >>> game_words("Bovada Hand #1 TBL#2 HOLDEMZonePoker No Limit - 2013-01-01 10:00:00")
     'HOLDEMZonePoker No Limit'
     """
-    m = _LINE.match(text)
+    m = _LINES["hand"].match(text)
     return f"{m['game']} {m['limit']}" if m is not None else "unknown"
 
 
 def parse_header(text: str, line: int) -> stud.StudHeader:
     """The header line of a Bovada hand; the bets are 0 until the reader works them out
     (raises HandError)."""
-    m = _LINE.match(text)
+    m = _LINES["hand"].match(text)
     if m is None:
         raise stud.fail(line, "cannot read the Bovada header (game, limit, date)")
     game = m["game"].strip()

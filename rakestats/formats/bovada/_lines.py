@@ -22,14 +22,22 @@ __all__ = ["HERO", "BodyReader", "read_seat"]
 
 #: The name the hero (``[ME]``) is stored under: Bovada's names are seats and positions.
 HERO = "Hero"
-_ME = r"(?P<me> ?\[ME\])?"
-_SEAT_PLUS = re.compile(rf"^(?P<name>Seat\+(?P<seat>\d{{1,9}})){_ME}: (?P<stack>{AMOUNT}) in chips")
-_SEAT_NAME = re.compile(
-    rf"^Seat (?P<seat>\d{{1,9}}): (?P<name>.+?){_ME} \((?P<stack>{AMOUNT}) in chips\)"
+#: The seat lines (``Seat+1: ...``, ``Seat 1: ...``), a player's line (``NAME : what``)
+#: and its ``(timeout)``; ``must``: the words of a line that must be read (one that
+#: matched nothing is quarantined).
+_LINES = stud.line_table(
+    r"""
+    seat_plus  ^(?P<name>Seat\+(?P<seat>\d{1,9})){me}: (?P<stack>{amount}) in chips
+    seat_name  ^Seat (?P<seat>\d{1,9}): (?P<name>.+?){me} \((?P<stack>{amount}) in chips\)
+    player     ^(?P<who>[^:]+?){me} : (?P<rest>.*?)\s*$
+    timeout    \s?\(timeout\)
+    must       ^(?:Ante|Card dealt|Bring|Big blind|Calls?\b|Checks?\b|Folds?\b|D bets|Double|
+                 [Bb]ets|[Rr]aises|All-in|Return uncalled|Showdown|Mucks|Does not show|
+                 Hand [Rr]esult)
+    """,
+    me=r"(?P<me> ?\[ME\])?",
+    amount=AMOUNT,
 )
-_PLAYER = re.compile(r"^(?P<who>[^:]+?)(?P<me> ?\[ME\])? : (?P<rest>.*?)\s*$")
-_TIMEOUT = re.compile(r"\s?\(timeout\)")
-_A = rf"(?P<a>{AMOUNT})"
 #: The betting lines (after ``NAME : ``), then the others: deals, shows, pots.
 _VERBS: tuple[tuple[str, re.Pattern[str]], ...] = (
     *stud.action_table(
@@ -45,24 +53,25 @@ _VERBS: tuple[tuple[str, re.Pattern[str]], ...] = (
         """,
         before="",
     ),
-    ("deal", re.compile(r"^Card dealt to a spot \[(?P<cards>[^\]]*)\]$")),
-    ("double", re.compile(rf"^(?:D bets|Double bets) {_A}$")),
-    ("all_in_raise", re.compile(rf"^All-in\(raise(?:-timeout)?\) {_A}(?: to (?P<to>{AMOUNT}))?$")),
-    ("uncalled", re.compile(rf"^Return uncalled portion of bet {_A}$")),
-    ("show", re.compile(r"^Showdown \[(?P<cards>[^\]]*)\]")),
-    ("muck", re.compile(r"^(?:Mucks|Does not show) \[(?P<cards>[^\]]*)\]")),
-    ("collect", re.compile(rf"^Hand [Rr]esult(?P<side>-Side [Pp]ot)? {_A}$")),
-)
-#: The words of a line that must be read: one that matched nothing is quarantined.
-_MUST = re.compile(
-    r"^(?:Ante|Card dealt|Bring|Big blind|Calls?\b|Checks?\b|Folds?\b|D bets|Double|[Bb]ets|"
-    r"[Rr]aises|All-in|Return uncalled|Showdown|Mucks|Does not show|Hand [Rr]esult)"
+    *stud.line_table(
+        r"""
+        deal          ^Card dealt to a spot \[(?P<cards>[^\]]*)\]$
+        double        ^(?:D bets|Double bets) {a}$
+        all_in_raise  ^All-in\(raise(?:-timeout)?\) {a}(?: to (?P<to>{amount}))?$
+        uncalled      ^Return uncalled portion of bet {a}$
+        show          ^Showdown \[(?P<cards>[^\]]*)\]
+        muck          ^(?:Mucks|Does not show) \[(?P<cards>[^\]]*)\]
+        collect       ^Hand [Rr]esult(?P<side>-Side [Pp]ot)? {a}$
+        """,
+        a=rf"(?P<a>{AMOUNT})",
+        amount=AMOUNT,
+    ).items(),
 )
 
 
 def read_seat(text: str) -> re.Match[str] | None:
     """A seat line (``Seat+1: $0.57 in chips`` or ``Seat 1: UTG+1 ($10 in chips)``)."""
-    return _SEAT_PLUS.match(text) or _SEAT_NAME.match(text)
+    return _LINES["seat_plus"].match(text) or _LINES["seat_name"].match(text)
 
 
 @dataclass
@@ -100,11 +109,11 @@ class BodyReader:
 
     def line(self, text: str, n: int) -> None:
         """Read one line of the hand's body (before the summary)."""
-        p = _PLAYER.match(text)
+        p = _LINES["player"].match(text)
         if p is None:
             return  # *** HOLE CARDS ***, *** 3RD STREET ***: the deals tell the streets
         name = self.name(p["who"], p["me"] is not None)
-        rest = _TIMEOUT.sub("", p["rest"]).replace(" chip info", "")
+        rest = _LINES["timeout"].sub("", p["rest"]).replace(" chip info", "")
         if name is None:
             return  # a seat that is not in the hand ('Dealer : Set dealer/Bring in spot')
         for verb, pattern in _VERBS:
@@ -113,7 +122,7 @@ class BodyReader:
                 self.dealing = verb == "deal" and self.dealing
                 self.verb(verb, name, m, n)
                 return
-        if _MUST.match(rest):
+        if _LINES["must"].match(rest):
             raise stud.fail(n, f"cannot read the action {rest!r} of {name}")
 
     def verb(self, verb: str, name: str, m: re.Match[str], n: int) -> None:

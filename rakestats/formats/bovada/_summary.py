@@ -26,16 +26,21 @@ from rakestats.formats.stud import AMOUNT
 
 __all__ = ["bets_of", "summary_seat", "total_line"]
 
-_TOTAL = re.compile(rf"^Total Pot\((?P<total>{AMOUNT})\)(?: \| Rake \((?P<rake>{AMOUNT})\))?")
-_SEAT = re.compile(r"^Seat[+ ](?P<seat>\d{1,9}):\s*(?P<rest>.*?)\s*$")
+_LINES = stud.line_table(
+    r"""
+    total    ^Total Pot\((?P<total>{amount})\)(?: \| Rake \((?P<rake>{amount})\))?
+    seat     ^Seat[+ ](?P<seat>\d{1,9}):\s*(?P<rest>.*?)\s*$
+    amounts  (?:^|\bHI |\bLO )(?P<a>{amount})(?=\s|$)
+    lost     \blos[te] with\b
+    """,
+    amount=AMOUNT,
+)
 _FOLDED = re.compile(r"^Folded on the (?:(?P<street>\d)\w\w STREET|RIVER)", re.IGNORECASE)
-_AMOUNTS = re.compile(rf"(?:^|\bHI |\bLO )(?P<a>{AMOUNT})(?=\s|$)")
-_LOST = re.compile(r"\blos[te] with\b")
 
 
 def total_line(text: str, n: int, scale: int, items: Sequence[stud.Item]) -> stud.TotalLine | None:
     """The pot line; without a written rake, the rake is the pot less the winnings."""
-    m = _TOTAL.match(text)
+    m = _LINES["total"].match(text)
     if m is None:
         return None
     total = stud.parse_money(m["total"], scale, n)
@@ -51,7 +56,7 @@ def summary_seat(
     """A summary seat line (raises HandError for a seat nobody sits in). The cards it
     lists are left out: the deals gave them all (and Bovada's list misses one at times:
     ``[9d 8s Jd 5c Td Js-...]`` for a player dealt Ac too)."""
-    m = _SEAT.match(text)
+    m = _LINES["seat"].match(text)
     if m is None:
         return None
     seat, rest = int(m["seat"]), m["rest"]
@@ -61,9 +66,9 @@ def summary_seat(
     if (f := _FOLDED.match(rest)) is not None:
         round_ = int(f["street"]) - 2 if f["street"] else 5
         return stud.SummarySeat(n, seat, name, "folded", fold_round=round_)
-    if _LOST.search(rest):
+    if _LINES["lost"].search(rest):
         return stud.SummarySeat(n, seat, name, "lost")
-    amounts = [stud.parse_money(a["a"], scale, n) for a in _AMOUNTS.finditer(rest)]
+    amounts = [stud.parse_money(a["a"], scale, n) for a in _LINES["amounts"].finditer(rest)]
     if amounts:
         return stud.SummarySeat(n, seat, name, "collected", sum(amounts))
     return stud.SummarySeat(n, seat, name, "other")  # '[Mucked] [7h 2h ...]'
