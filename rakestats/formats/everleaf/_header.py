@@ -35,23 +35,27 @@ __all__ = ["HEADER", "game_words", "hand_id", "parse_header"]
 
 #: The first line of a hand (group 1 the room, group 2 the hand id when it has one).
 HEADER = re.compile(r"^(Everleaf Gaming|Partouche Poker)\b(?:.*? Game #(\d+))?.*$")
-_ID = re.compile(r"(?:[Gg]ame #|partie )(\d+)")
-_STAKES = re.compile(
-    r"^(?:Blinds\s+)?(?P<cur>[$€ˆ£]?)\s?(?P<sb>[\d.,]+)\s?/\s?[$€ˆ£]?\s?(?P<bb>[\d.,]+)\s+"
-    r"(?P<limit>NL |PL )?(?P<game>.+?)(?:\s+-\s+(?P<max>\d+)\s+Max)?\s+-\s+"
-    rf"{stud.DATE}"
+_LINES = stud.line_table(
+    r"""
+    id      (?:[Gg]ame #|partie )(\d+)
+    stakes  ^(?:Blinds\s+)?(?P<cur>[$€ˆ£]?)\s?(?P<sb>[\d.,]+)\s?/\s?[$€ˆ£]?\s?(?P<bb>[\d.,]+)\s+
+              (?P<limit>NL |PL )?(?P<game>.+?)(?:\s+-\s+(?P<max>\d+)\s+Max)?\s+-\s+{date}
+    """,
+    date=stud.DATE,
 )
 #: The lines between the stakes and the seats.
-_BEFORE_SEATS = {
-    "table": re.compile(r"^Table (?P<name>.+?)\s*$"),
-    "tournament": re.compile(r"Tournament #(\d+)"),
-}
+_BEFORE_SEATS = stud.line_table(
+    r"""
+    table       ^Table (?P<name>.+?)\s*$
+    tournament  Tournament #(\d+)
+    """
+)
 
 
 def hand_id(lines: Sequence[str]) -> str | None:
     """The hand id: ``Game #N`` on the first or second line (``partie N`` in French)."""
     for line in lines[:2]:
-        m = _ID.search(line)
+        m = _LINES["id"].search(line)
         if m is not None:
             return m[1]
     return None
@@ -59,7 +63,7 @@ def hand_id(lines: Sequence[str]) -> str | None:
 
 def game_words(lines: Sequence[str]) -> str:
     """The game a hand's stakes line names (for a hand that is skipped)."""
-    m = next((s for t in lines[:4] if (s := _STAKES.match(t)) is not None), None)
+    m = next((s for t in lines[:4] if (s := _LINES["stakes"].match(t)) is not None), None)
     return ((m["limit"] or "") + m["game"]).strip() if m is not None else "unknown"
 
 
@@ -67,10 +71,10 @@ def parse_header(lines: Sequence[str], first_line: int) -> tuple[stud.StudHeader
     """The header of an Everleaf hand and the index of its first seat line (raises
     HandError)."""
     ident = hand_id(lines)
-    k = next((i for i, t in enumerate(lines[:4]) if _STAKES.match(t)), None)
+    k = next((i for i, t in enumerate(lines[:4]) if _LINES["stakes"].match(t)), None)
     if ident is None or k is None:
         raise stud.fail(first_line, "cannot read the Everleaf header (game number, stakes)")
-    m = _STAKES.match(lines[k])
+    m = _LINES["stakes"].match(lines[k])
     assert m is not None
     n = first_line + k
     i, found = stud.before_seats(lines, k + 1, _BEFORE_SEATS)

@@ -70,7 +70,6 @@ class EverleafParser(stud.ListedReader):
     header_pattern = HEADER
     seat_start = _SEAT
     seat_line = stud.seat_pattern(rf"\s*{_CUR}(?P<stack>{_NUM}){_ISO}\s*")
-    section = re.compile(r"^\*{2,4} (?P<name>[^*]+?) \*{2,4}(?P<rest>.*)$")
     streets: ClassVar[dict[str, int]] = {
         f"{deal} {name}": street
         for name, street in stud.street_table(
@@ -88,7 +87,6 @@ class EverleafParser(stud.ListedReader):
         ).items()
         for deal in ("Dealing", "dealing")
     }
-    dealt = re.compile(r"^ \[\s*(?P<a>[^\]]*?)\s*\]\.?$")
     actions = stud.action_table(
         rf"""
         ante      ^: posts ante {{a}}$
@@ -103,14 +101,20 @@ class EverleafParser(stud.ListedReader):
         """,
         amount=_br,
     )
-    action_words = re.compile(r"^:? (posts|bets|calls|raises|completes|is all-in|checks|folds)\b")
-    show = re.compile(r"^ shows \[\s*(?P<cards>[^\]]*?)\s*\]\s*(?P<desc>.*)$")
-    muck = re.compile(
-        r"^ (?:mucks \[\s*(?P<cards>[^\]]*?)\s*\].*|does not show cards|doesn't show|mucks)$"
-    )
-    collect = re.compile(
-        rf"^ wins\s+(?:(?:high|low)\s+)?\(?\s*{_CUR}(?P<a>{_NUM}){_ISO}\s*\)?\s+from\s+"
-        r"(?P<pot>main pot|side pot(?:\s*#?\d+)?)(?:\s+with .*)?$"
+    wording = stud.line_table(
+        r"""
+        section       ^\*{2,4} (?P<name>[^*]+?) \*{2,4}(?P<rest>.*)$
+        dealt         ^ \[\s*(?P<a>[^\]]*?)\s*\]\.?$
+        action_words  ^:? (posts|bets|calls|raises|completes|is all-in|checks|folds)\b
+        show          ^ shows \[\s*(?P<cards>[^\]]*?)\s*\]\s*(?P<desc>.*)$
+        muck          ^ (?:mucks \[\s*(?P<cards>[^\]]*?)\s*\].*|
+                        does not show cards|doesn't show|mucks)$
+        collect       ^ wins\s+(?:(?:high|low)\s+)?\(?\s*{cur}(?P<a>{num}){iso}\s*\)?\s+from\s+
+                        (?P<pot>main pot|side pot(?:\s*#?\d+)?)(?:\s+with .*)?$
+        """,
+        cur=_CUR,
+        num=_NUM,
+        iso=_ISO,
     )
     uncalled = capped = total = stud.NEVER  # the uncalled bet: from the chips put in
     check_descriptions = False
