@@ -35,12 +35,13 @@ __all__ = ["HEADER", "TABLE", "game_name", "parse_header"]
 HEADER = re.compile(r"^(Winamax Poker) - (?:.*? - )?HandId: #([\d-]+) - (.*)$")
 #: The table line: ``Table: 'NAME' 6-max (real money)``, ``... (play money) Seat #1 ...``.
 TABLE = re.compile(r"^Table: '(?P<name>.*)' (?P<max>\d{1,9})-max\b(?P<rest>.*)$")
-_LINE = re.compile(
-    r"^Winamax Poker - (?P<mode>.*?) - HandId: #(?P<id>[\d-]+) - (?P<game>.+?) "
-    r"\((?P<stakes>[^()]*)\) - (?P<date>.+)$"
-)
-_TOURNAMENT = re.compile(
-    r'^Tournament "(?P<name>.*)"(?: buyIn: (?P<buyin>.*?))?(?: level: (?P<level>\d+))?\s*$'
+_LINES = stud.line_table(
+    r"""
+    hand        ^Winamax Poker - (?P<mode>.*?) - HandId: #
+                  (?P<id>[\d-]+) - (?P<game>.+?) \((?P<stakes>[^()]*)\) - (?P<date>.+)$
+    tournament  ^Tournament "(?P<name>.*)"(?: buyIn: (?P<buyin>.*?))?(?: level: (?P<level>\d+))?\s*$
+    table_id    \((\d+)\)#\d+$
+    """
 )
 _GAME = re.compile(r"^(?P<name>.+?) (?P<limit>fixed limit|no limit|pot limit)$", re.IGNORECASE)
 #: Winamax's game names (FPDB's list) to the games rakestats reads.
@@ -60,7 +61,7 @@ def game_name(text: str) -> str:
     >>> game_name("Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit (1€/2€) - x")
     'Holdem no limit'
     """
-    m = _LINE.match(text)
+    m = _LINES["hand"].match(text)
     return m["game"] if m is not None else "unknown"
 
 
@@ -85,10 +86,10 @@ def _stakes(text: str, currency: str | None, cents: bool, line: int) -> stud.Sta
 def parse_header(lines: Sequence[str], line: int) -> stud.StudHeader:
     """The header of a Winamax hand: its first line, and the table line after it
     (raises HandError)."""
-    m = _LINE.match(lines[0]) if lines else None
+    m = _LINES["hand"].match(lines[0]) if lines else None
     if m is None:
         raise stud.fail(line, "cannot read the Winamax header (game, stakes, date)")
-    t = _TOURNAMENT.match(m["mode"])
+    t = _LINES["tournament"].match(m["mode"])
     table = TABLE.match(lines[1]) if len(lines) > 1 else None
     currency = None
     if t is None and not (table is not None and "play money" in table["rest"]):
@@ -119,5 +120,5 @@ def parse_header(lines: Sequence[str], line: int) -> stud.StudHeader:
 
 def _tournament_id(table: str) -> str | None:
     """A tournament table is named ``NAME(17027463)#0``: the tournament id."""
-    m = re.search(r"\((\d+)\)#\d+$", table)
+    m = _LINES["table_id"].search(table)
     return m[1] if m is not None else None

@@ -66,25 +66,25 @@ class WinamaxParser(stud.StudReader):
         amount=_amount,
         allin=_ALLIN,
     )
-    action_words = re.compile(r"^ (posts ante|brings in|bring-in|bets|calls|raises|checks|folds)\b")
-    show = re.compile(r"^ shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?$")
-    muck = re.compile(r"^ (?:mucks|doesn't show)(?: hand)?$")
-    collect = re.compile(
-        rf"^ collected (?P<a>{AMOUNT}){_C} from (?P<pot>(?:main |side )?pot(?: \d+)?)"
-        r"(?:\s*\((?:HI|LO)\))?$"
+    wording = stud.line_table(
+        r"""
+        action_words  ^ (posts ante|brings in|bring-in|bets|calls|raises|checks|folds)\b
+        show          ^ shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?$
+        muck          ^ (?:mucks|doesn't show)(?: hand)?$
+        collect       ^ collected (?P<a>{amount}){c} from (?P<pot>(?:main |side )?pot(?: \d+)?)
+                        (?:\s*\((?:HI|LO)\))?$
+        total         ^Total pot (?P<total>{amount}){c}(?P<pots>) \| Rake (?P<rake>{amount}){c}$
+        collected     ^won (?P<a>{amount}){c}
+        showed        ^showed \[(?P<cards>[^\]]*)\] and (?:won (?P<a>{amount}){c}|(?P<lost>lost))
+                        (?: with (?P<desc>.*))?$
+        """,
+        amount=AMOUNT,
+        c=_C,
     )
     uncalled = capped = stud.NEVER  # Winamax writes none
-    total = re.compile(
-        rf"^Total pot (?P<total>{AMOUNT}){_C}(?P<pots>) \| Rake (?P<rake>{AMOUNT}){_C}$"
-    )
     summary_tags = ("(button) ", "(bring-in) ", "(small blind) ", "(big blind) ")
     folded = re.compile(
         r"^folded on the (?:(?P<street>\d)\w\w street|(?P<river>river))", re.IGNORECASE
-    )
-    collected = re.compile(rf"^won (?P<a>{AMOUNT}){_C}")
-    showed = re.compile(
-        rf"^showed \[(?P<cards>[^\]]*)\] and "
-        rf"(?:won (?P<a>{AMOUNT}){_C}|(?P<lost>lost))(?: with (?P<desc>.*))?$"
     )
     check_descriptions = False
     states_rake = False  # the written pot is the winnings: checked in record()
