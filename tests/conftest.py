@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from rakestats import Warehouse
+from rakestats.report import STEPS, build_report
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -76,3 +77,27 @@ def stud_rooms(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
     summary = w.ingest([DATA / "stud", DATA / "razz"])
     assert summary.ingested > 250
     return w
+
+
+@pytest.fixture(scope="session")
+def razz_rooms(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
+    """One warehouse of the real PokerStars and PHH Razz histories (15 hands), shared
+    by the tests that only read it."""
+    w = Warehouse(tmp_path_factory.mktemp("razz") / "wh")
+    summary = w.ingest([DATA / "razz" / "stars", DATA / "razz" / "phh"], jobs=1)
+    assert summary.ingested == 15 and summary.quarantined == 0
+    return w
+
+
+@pytest.fixture(scope="session")
+def razz_report(razz_rooms: Warehouse, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The HTML report of :func:`razz_rooms` (labelled ``wh``)."""
+    out = tmp_path_factory.mktemp("razz-report")
+    steps: list[str] = []
+    summary = build_report(razz_rooms, out / "r.html", warehouse="wh", step=steps.append)
+    assert steps == list(STEPS)
+    # win rate, net won of the 4 players with most hands, aggression map, 3rd street,
+    # aggression by street
+    assert summary.figures == 8 and summary.rows == 20
+    assert summary.pdf is None  # (rendering one takes seconds: test_razz_pdf does)
+    return summary.html.read_text(encoding="utf-8")

@@ -30,15 +30,12 @@ from rakestats.plots.results import stakes
 from rakestats.report import build_report
 from tests._stats_fixtures import P, hand, write_warehouse
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "razz"
 CASH = "kobreli"  # 9 hands of the $0.04/$0.08 cash game: +97 cents
 
 
 @pytest.fixture(scope="module")
-def razz(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
-    wh = Warehouse(tmp_path_factory.mktemp("money-razz") / "wh")
-    wh.ingest([DATA / "stars", DATA / "phh"], jobs=1)
-    return wh
+def razz(razz_rooms: Warehouse) -> Warehouse:
+    return razz_rooms
 
 
 # Ann and Bob at antes 1, 5 and 25: (ante, Ann's net, Ann went to the Reveal).
@@ -157,8 +154,8 @@ def _report_rows(page: str, cls: str) -> list[list[str]]:
     return [re.findall(r"<td[^>]*>(.*?)</td>", r) for r in body.split("</tr>") if "<td" in r]
 
 
-def test_report_tables_show_currency_units(razz: Warehouse, tmp_path: Path) -> None:
-    page = build_report(razz, tmp_path / "r.html").html.read_text(encoding="utf-8")
+def test_report_tables_show_currency_units(razz: Warehouse, razz_report: str) -> None:
+    page = razz_report
     lib = razz.player_stats().set_index(["player", "currency"])
     stats = _report_rows(page, "stats")
     assert len(stats) == len(lib)

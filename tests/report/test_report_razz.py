@@ -16,11 +16,9 @@ from click.testing import CliRunner
 from rakestats import Warehouse, plots
 from rakestats.cli import main
 from rakestats.records import Game
-from rakestats.report import STEPS, build_report
+from rakestats.report import build_report
 from rakestats.stats import STREETS
 from tests._stats_fixtures import P, hand, write_warehouse
-
-DATA = Path(__file__).resolve().parents[1] / "data" / "razz"
 
 
 class _Doc(HTMLParser):
@@ -55,23 +53,8 @@ def _table_rows(page: str, cls: str) -> list[list[str]]:
 
 
 @pytest.fixture(scope="module")
-def razz_wh(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
-    wh = Warehouse(tmp_path_factory.mktemp("razz-report") / "wh")
-    wh.ingest([DATA / "stars", DATA / "phh"])
-    return wh
-
-
-@pytest.fixture(scope="module")
-def razz_report(razz_wh: Warehouse, tmp_path_factory: pytest.TempPathFactory) -> str:
-    out = tmp_path_factory.mktemp("razz-out")
-    steps: list[str] = []
-    summary = build_report(razz_wh, out / "r.html", warehouse="wh", step=steps.append)
-    assert steps == list(STEPS)
-    # win rate, net won of the 4 players with most hands, aggression map, 3rd street,
-    # aggression by street
-    assert summary.figures == 8 and summary.rows == 20
-    assert summary.pdf is None  # (rendering one takes seconds: test_razz_pdf does)
-    return summary.html.read_text(encoding="utf-8")
+def razz_wh(razz_rooms: Warehouse) -> Warehouse:
+    return razz_rooms
 
 
 def test_razz_only_report_has_the_razz_section(razz_report: str) -> None:

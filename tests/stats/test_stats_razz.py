@@ -26,17 +26,13 @@ from rakestats.cli import main
 from rakestats.records import Game, HandRecord
 from tests._stats_fixtures import P, hand, write_warehouse
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "razz"
 STREETS = ("3rd", "4th", "5th", "6th", "7th")
 KINDS = ("bets", "raises", "calls", "checks", "folds")
 
 
 @pytest.fixture(scope="module")
-def wh(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
-    w = Warehouse(tmp_path_factory.mktemp("razz") / "wh")
-    summary = w.ingest([DATA / "stars", DATA / "phh"])
-    assert summary.ingested == 15 and summary.quarantined == 0
-    return w
+def wh(razz_rooms: Warehouse) -> Warehouse:
+    return razz_rooms
 
 
 def _row(df: pd.DataFrame, player: str, currency: str) -> pd.Series:
