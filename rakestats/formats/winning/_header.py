@@ -46,7 +46,13 @@ GAME_ID = re.compile(
     r"^Game ID: (?P<id>\d+) (?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) (?P<table>.+?) "
     r"\((?P<game>[^()]+)\)(?: (?P<max>\d+)-max)?$"
 )
-_OLD_TOURNAMENT = re.compile(r", Table \d+\b")
+#: An old tournament's table (``..., Table 3``); the short name of 7 Card Stud.
+_LINES = stud.line_table(
+    r"""
+    old_tournament  , Table \d+\b
+    seven_stud      \b7Stud\b
+    """
+)
 
 
 def _stud(game: str, limit: str) -> str | None:
@@ -54,7 +60,7 @@ def _stud(game: str, limit: str) -> str | None:
     fixed limit only."""
     if "fixed" not in limit.lower():
         return None
-    return stud.classify_game(re.sub(r"\b7Stud\b", "7 Card Stud", game))
+    return stud.classify_game(_LINES["seven_stud"].sub("7 Card Stud", game))
 
 
 def parse_header(text: str, line: int) -> stud.StudHeader:
@@ -89,7 +95,7 @@ def parse_old_header(lines: Sequence[str], line: int) -> stud.StudHeader:
     if g is None:
         raise stud.fail(line + 1, "cannot read the 'Game ID:' line")
     table = g["table"]
-    tournament = _OLD_TOURNAMENT.search(table) is not None
+    tournament = _LINES["old_tournament"].search(table) is not None
     play = table.startswith("PM ")
     cash = not tournament and not play
     cents = cash or any("." in x for x in lines if x.startswith("Player "))

@@ -37,27 +37,25 @@ from rakestats.formats.stud import AMOUNT
 
 __all__ = ["read_closing", "read_old_closing"]
 
-_TOTAL = re.compile(
-    rf"^Total pot (?P<total>{AMOUNT}).*? \| Rake (?P<rake>{AMOUNT})"
-    rf"(?: \| (?:JP|Jackpot) [Ff]ee (?P<jp>{AMOUNT}))?\s*$"
+_LINES = stud.line_table(
+    r"""
+    total       ^Total pot (?P<total>{amount}).*? \| Rake (?P<rake>{amount})
+                  (?: \| (?:JP|Jackpot) [Ff]ee (?P<jp>{amount}))?\s*$
+    tags        ^(?:\((?:button|small blind|big blind|bring[- ]in)\) )+
+    won         ^(?:did not show and )?(?:won|collected) \(?(?P<a>{amount})\)?
+    showed      ^(?:showed|mucked) \[(?P<cards>[^\]]*)\]
+                  (?: and (?:lost|(?:won|collected) \(?(?P<a>{amount})\)?)
+                  (?: with .*?)?(?:, and (?:won \((?P<b>{amount})\)|lost) with .*)?)?
+    old_pot     ^Pot: (?P<total>{amount})\.? Rake (?P<rake>{amount})
+                  (?:\.? JP fee (?P<jp>{amount}))?\.?$
+    old_player  ^\*?(?:Player )?(?P<rest>.+)$
+    old_result  ^ (?P<what>.*?)\s*Bets: (?P<bets>{amount})\. Collects: (?P<got>{amount})
+                  \. (?P<sign>Wins|Loses): (?P<net>{amount})\.?$
+    cards       \[(?P<cards>[^\]]*)\]
+    """,
+    amount=AMOUNT,
 )
 _SEAT = stud.StudPatterns.summary_seat
-_TAGS = re.compile(r"^(?:\((?:button|small blind|big blind|bring[- ]in)\) )+")
-_WON = re.compile(rf"^(?:did not show and )?(?:won|collected) \(?(?P<a>{AMOUNT})\)?")
-_SHOWED = re.compile(
-    rf"^(?:showed|mucked) \[(?P<cards>[^\]]*)\]"
-    rf"(?: and (?:lost|(?:won|collected) \(?(?P<a>{AMOUNT})\)?)"
-    rf"(?: with .*?)?(?:, and (?:won \((?P<b>{AMOUNT})\)|lost) with .*)?)?"
-)
-_OLD_POT = re.compile(
-    rf"^Pot: (?P<total>{AMOUNT})\.? Rake (?P<rake>{AMOUNT})(?:\.? JP fee (?P<jp>{AMOUNT}))?\.?$"
-)
-_OLD_PLAYER = re.compile(r"^\*?(?:Player )?(?P<rest>.+)$")  # "Player " may be gone
-_OLD_RESULT = re.compile(
-    rf"^ (?P<what>.*?)\s*Bets: (?P<bets>{AMOUNT})\. Collects: (?P<got>{AMOUNT})\. "
-    rf"(?P<sign>Wins|Loses): (?P<net>{AMOUNT})\.?$"
-)
-_CARDS = re.compile(r"\[(?P<cards>[^\]]*)\]")
 
 
 def _who(rest: str, names: Sequence[str]) -> tuple[str, str] | None:
@@ -78,12 +76,12 @@ def _seat(closing: stud.Closing, text: str, names: Sequence[str], scale: int, n:
     hit = _who(s["rest"], names) if s is not None else None
     if hit is None:
         return
-    name, rest = hit[0], _TAGS.sub("", hit[1].lstrip())
-    if (w := _WON.match(rest)) is not None:
+    name, rest = hit[0], _LINES["tags"].sub("", hit[1].lstrip())
+    if (w := _LINES["won"].match(rest)) is not None:
         closing.collects.append(
             stud.CollectLine(n, name, stud.parse_money(w["a"], scale, n), "pot")
         )
-    elif (sh := _SHOWED.match(rest)) is not None:
+    elif (sh := _LINES["showed"].match(rest)) is not None:
         for a in (sh["a"], sh["b"]):
             if a is not None:
                 closing.collects.append(
@@ -94,18 +92,18 @@ def _seat(closing: stud.Closing, text: str, names: Sequence[str], scale: int, n:
 
 def _old_player(closing: stud.Closing, text: str, names: Sequence[str], scale: int, n: int) -> None:
     """``*Player Nee shows: ... Bets: 4.55. Collects: 8.95. Wins: 4.40.`` and the like."""
-    m = _OLD_PLAYER.match(text)
+    m = _LINES["old_player"].match(text)
     hit = _who(m["rest"], names) if m is not None else None
     if hit is None:
         return
-    name, r = hit[0], _OLD_RESULT.match(hit[1])
+    name, r = hit[0], _LINES["old_result"].match(hit[1])
     if r is None:
         raise stud.fail(n, f"cannot read the summary line of {name}")
     net = stud.parse_money(r["net"], scale, n) * (1 if r["sign"] == "Wins" else -1)
     got = stud.parse_money(r["got"], scale, n)
     if got:
         closing.collects.append(stud.CollectLine(n, name, got, "pot"))
-    c = _CARDS.search(r["what"])
+    c = _LINES["cards"].search(r["what"])
     closing.results.append(stud.SeatResult(n, name, net, stud.cards_of(c["cards"], n) if c else ()))
 
 
@@ -139,7 +137,7 @@ def read_closing(
 ) -> stud.Closing:
     """The summary of a hand of the current software, ``*** SUMMARY ***`` at
     ``lines[summary]`` (raises HandError)."""
-    return _read(lines, (summary, first_line), scale, names, (_TOTAL, _seat, "Total pot"))
+    return _read(lines, (summary, first_line), scale, names, (_LINES["total"], _seat, "Total pot"))
 
 
 def read_old_closing(
@@ -147,4 +145,6 @@ def read_old_closing(
 ) -> stud.Closing:
     """The summary of a hand of the old software, ``------ Summary ------`` at
     ``lines[summary]`` (raises HandError)."""
-    return _read(lines, (summary, first_line), scale, names, (_OLD_POT, _old_player, "Pot:"))
+    return _read(
+        lines, (summary, first_line), scale, names, (_LINES["old_pot"], _old_player, "Pot:")
+    )

@@ -69,7 +69,6 @@ class WinningParser(stud.TerseReader):
     header_pattern = HEADER
     hand_start = HEADER
 
-    table_line = re.compile(r"^(?:Table )?'?(?P<name>.+?)'?\s+(?P<max>\d{1,9})-max(?:\s.*)?$")
     seat_line = stud.seat_pattern(rf"(?P<stack>{AMOUNT})(?: in chips)?")
     streets: ClassVar[dict[str, int]] = {
         **stud.StudReader.streets,  # PokerStars' sections, and two of its own
@@ -94,9 +93,14 @@ class WinningParser(stud.TerseReader):
         """,
         allin=_ALLIN,
     )
-    action_words = re.compile(r"^ (?:posts|brings|bets|calls|raises|caps|completes|checks|folds)\b")
-    show = re.compile(r"^ shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?.*$")
-    muck = re.compile(r"^ (?:does not show|doesn't show hand|mucks(?: hand)?)$")
+    wording = stud.line_table(
+        r"""
+        table_line    ^(?:Table )?'?(?P<name>.+?)'?\s+(?P<max>\d{1,9})-max(?:\s.*)?$
+        action_words  ^ (?:posts|brings|bets|calls|raises|caps|completes|checks|folds)\b
+        show          ^ shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?.*$
+        muck          ^ (?:does not show|doesn't show hand|mucks(?: hand)?)$
+        """
+    )
     collect = capped = total = summary_seat = stud.NEVER  # the summary: ._summary
     check_descriptions = False
 
@@ -152,7 +156,6 @@ class WinningOldParser(stud.TerseReader):
 
     table_line = None
     seat_line = stud.seat_pattern(rf"(?P<stack>{AMOUNT})", after=r"\.?")
-    section = re.compile(r"^(?:\*{3}|-{6}) (?P<name>[A-Za-z ]+?) (?:\*{3}|-{6})(?P<rest>)$")
     streets = stud.street_table(
         """
         2 Third street
@@ -174,11 +177,14 @@ class WinningOldParser(stud.TerseReader):
         fold      folds
         """
     )
-    action_words = re.compile(
-        r"^ (?:ante|bring in|bets|calls|raises|caps|cap|allin|checks|folds)\b"
+    wording = stud.line_table(
+        r"""
+        section       ^(?:\*{3}|-{6}) (?P<name>[A-Za-z ]+?) (?:\*{3}|-{6})(?P<rest>)$
+        action_words  ^ (?:ante|bring in|bets|calls|raises|caps|cap|allin|checks|folds)\b
+        muck          ^ (?:mucks cards|does not show cards\.?)$
+        """
     )
     show = stud.NEVER
-    muck = re.compile(r"^ (?:mucks cards|does not show cards\.?)$")
     collect = capped = total = summary_seat = stud.NEVER  # the summary: ._summary
     check_descriptions = False
 
