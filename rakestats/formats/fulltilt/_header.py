@@ -27,15 +27,21 @@ from rakestats.formats import stud
 __all__ = ["HEADER", "game_words", "parse_header"]
 
 HEADER = re.compile(r"^(Full ?Tilt ?Poker) Game #(\d+):\s+(.*)$")
-_TOURNAMENT = re.compile(r"^(?P<tname>.+?) \((?P<tid>\d+)\),\s+(?P<rest>.*)$")
-_TABLE = re.compile(r"^(?:Table |Match )?(?P<table>.+?)(?: \((?P<attrs>[^()]*)\))?$")
-_STAKES = re.compile(rf"^{stud.STAKES}(?:\s+Ante\s+[$€£]?(?P<ante>[\d.,]+))?$")
-_CLOCK_ZONE = r"(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2}))?\s+(?P<zone>[A-Z]{2,5})\s+-\s+"
-_DATES = (
-    re.compile(rf"{_CLOCK_ZONE}(?P<y>\d{{4}})/(?P<mo>\d{{1,2}})/(?P<d>\d{{1,2}})"),
-    re.compile(rf"{_CLOCK_ZONE}\w+,\s+(?P<mon>\w+)\s+(?P<d>\d{{1,2}}),\s+(?P<y>\d{{4}})"),
+#: The parts of the header after the id: a tournament, the table, the stakes, the time
+#: (in two forms of date: the clock, its zone and then the date) and the parts' dashes.
+_LINES = stud.line_table(
+    r"""
+    tournament  ^(?P<tname>.+?) \((?P<tid>\d+)\),\s+(?P<rest>.*)$
+    table       ^(?:Table |Match )?(?P<table>.+?)(?: \((?P<attrs>[^()]*)\))?$
+    stakes      ^{stakes}(?:\s+Ante\s+[$€£]?(?P<ante>[\d.,]+))?$
+    clock       ^\d{1,2}:\d{2}
+    date        {clock_zone}(?P<y>\d{4})/(?P<mo>\d{1,2})/(?P<d>\d{1,2})
+    date_words  {clock_zone}\w+,\s+(?P<mon>\w+)\s+(?P<d>\d{1,2}),\s+(?P<y>\d{4})
+    dash        \s+-\s+
+    """,
+    stakes=stud.STAKES,
+    clock_zone=r"(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2}))?\s+(?P<zone>[A-Z]{2,5})\s+-\s+",
 )
-_CLOCK = re.compile(r"^\d{1,2}:\d{2}")
 _MAX = re.compile(r"(\d+) max|(heads up)", re.IGNORECASE)
 
 
@@ -44,13 +50,13 @@ def _split(rest: str) -> tuple[str, str, re.Match[str]] | None:
     stakes come before the game (``Table T - $2/$4 Ante $0.40 - Limit Stud Hi - 13:14:27
     ET - ...``) or after it (``Table T - Limit Razz - $1/$2 - ...``); a table name may
     hold `` - `` itself, so the parts are counted from the stakes."""
-    parts = [p.strip() for p in re.split(r"\s+-\s+", rest)]
-    k = next((i for i, p in enumerate(parts) if i and _STAKES.match(p)), None)
+    parts = [p.strip() for p in _LINES["dash"].split(rest)]
+    k = next((i for i, p in enumerate(parts) if i and _LINES["stakes"].match(p)), None)
     if k is None:
         return None
-    stakes = _STAKES.match(parts[k])
+    stakes = _LINES["stakes"].match(parts[k])
     assert stakes is not None
-    if k + 1 < len(parts) and not _CLOCK.match(parts[k + 1]):
+    if k + 1 < len(parts) and not _LINES["clock"].match(parts[k + 1]):
         return " - ".join(parts[:k]), parts[k + 1], stakes
     return " - ".join(parts[: k - 1]), parts[k - 1], stakes
 
@@ -71,12 +77,12 @@ def parse_header(text: str, line: int) -> stud.StudHeader:
     m = HEADER.match(text)
     if m is None:
         raise stud.fail(line, "not a Full Tilt Poker hand header")
-    t = _TOURNAMENT.match(m[3])
+    t = _LINES["tournament"].match(m[3])
     found = _split(t["rest"] if t is not None else m[3])
     if found is None:
         raise stud.fail(line, "cannot read the stakes of the header")
     where, game, stakes = found
-    w = _TABLE.match(where)
+    w = _LINES["table"].match(where)
     if w is None or not game:
         raise stud.fail(line, "cannot read the table and the game of the header")
     attrs = w["attrs"] or ""
@@ -92,7 +98,7 @@ def parse_header(text: str, line: int) -> stud.StudHeader:
             currency=None if t is not None else stud.currency_of(stakes["cur"]),
             ante=stakes["ante"],
         ),
-        stud.preferred_time(m[3], line, *_DATES),
+        stud.preferred_time(m[3], line, _LINES["date"], _LINES["date_words"]),
         game=stud.classify_game(game),
         game_text=game or "unknown",
         tournament=t is not None,

@@ -10,7 +10,6 @@ pot``, ``ties for ...``); the summary writes ``folded on 3rd St.``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -23,6 +22,7 @@ from rakestats.formats.stud import (
     StudHeader,
     StudReader,
     action_table,
+    line_table,
 )
 
 __all__ = ["FullTiltParser"]
@@ -53,22 +53,23 @@ class FullTiltParser(StudReader):
         """,
         allin=_ALLIN,
     )
-    action_words = re.compile(r"^ (antes|brings in|bets|calls|raises|completes|checks|folds)\b")
-    show = re.compile(r"^ shows \[(?P<cards>[^\]]*)\](?:\s+(?P<desc>.*))?$")
-    muck = re.compile(r"^ mucks$")
-    collect = re.compile(
-        rf"^ (?:wins|ties for) (?:the )?(?:(?:high|low) )?"
-        rf"(?P<pot>(?:main |side )?pot(?: #?\d+)?) \((?P<a>{AMOUNT})\)(?: with .*)?$"
+    # the pot line and the summary's tags, 'collected' and 'mucked': PokerStars' words
+    wording = line_table(
+        r"""
+        action_words  ^ (antes|brings in|bets|calls|raises|completes|checks|folds)\b
+        show          ^ shows \[(?P<cards>[^\]]*)\](?:\s+(?P<desc>.*))?$
+        muck          ^ mucks$
+        collect       ^ (?:wins|ties for) (?:the )?(?:(?:high|low) )?
+                        (?P<pot>(?:main |side )?pot(?: #?\d+)?) \((?P<a>{amount})\)(?: with .*)?$
+        uncalled      ^Uncalled bet of (?P<a>{amount}) returned to (?P<name>.+)$
+        folded        ^folded on (?:(?P<street>\d)\w\w St\.?|the (?P<river>River))
+        showed        ^showed \[(?P<cards>[^\]]*)\] and (?:won \((?P<a>{amount})\)|(?P<lost>lost))
+                        (?: with (?P<desc>.*))?
+        """,
+        amount=AMOUNT,
     )
-    uncalled = re.compile(rf"^Uncalled bet of (?P<a>{AMOUNT}) returned to (?P<name>.+)$")
     capped = NEVER  # Full Tilt writes no cap line
     check_descriptions = False
-    # the pot line and the summary's tags, 'collected' and 'mucked': PokerStars' words
-    folded = re.compile(r"^folded on (?:(?P<street>\d)\w\w St\.?|the (?P<river>River))")
-    showed = re.compile(
-        rf"^showed \[(?P<cards>[^\]]*)\] and "
-        rf"(?:won \((?P<a>{AMOUNT})\)|(?P<lost>lost))(?: with (?P<desc>.*))?"
-    )
 
     def game_text(self, lines: Sequence[str]) -> str:
         return game_words(lines[0]) if lines else "unknown"
