@@ -40,15 +40,17 @@ HEADER = re.compile(
 )
 #: OnGame numbers the seats of every table 1-10.
 MAX_SEATS = 10
-_START = re.compile(
-    r"^Start hand: \w{3} (?P<mon>\w{3}) (?P<d>\d{1,2}) (?P<h>\d{1,2}):(?P<mi>\d{2}):(?P<s>\d{2}) "
-    r"(?P<zone>\S+) (?P<y>\d{4})$"
+#: The ``Start hand:`` line, the ``Table:`` line and an offset written for a zone.
+_LINES = stud.line_table(
+    r"""
+    start   ^Start hand: \w{3} (?P<mon>\w{3}) (?P<d>\d{1,2}) (?P<h>\d{1,2}):(?P<mi>\d{2}):
+              (?P<s>\d{2}) (?P<zone>\S+) (?P<y>\d{4})$
+    table   ^Table: (?:\[\w+\] )?(?P<table>.+?) \[(?P<tid>[^\]]*)\] \((?P<game>.+?) {stakes}
+              (?:, ante: [$€£]?(?P<ante>[\d.,]+))?(?:, (?P<money>[^,()]*))?\)$
+    offset  ^(?:GMT|UTC)(?P<sign>[+-])(?P<h>\d{1,2}):?(?P<m>\d{2})?$
+    """,
+    stakes=stud.STAKES,
 )
-_TABLE = re.compile(
-    r"^Table: (?:\[\w+\] )?(?P<table>.+?) \[(?P<tid>[^\]]*)\] \((?P<game>.+?) "
-    rf"{stud.STAKES}(?:, ante: [$€£]?(?P<ante>[\d.,]+))?(?:, (?P<money>[^,()]*))?\)$"
-)
-_OFFSET = re.compile(r"^(?:GMT|UTC)(?P<sign>[+-])(?P<h>\d{1,2}):?(?P<m>\d{2})?$")
 _NOT_FIXED_LIMIT = re.compile(r"NO_LIMIT|POT_LIMIT|No Limit|Pot Limit", re.IGNORECASE)
 
 
@@ -58,17 +60,17 @@ def game_words(text: str) -> str:
     >>> game_words("Table: T [1] (NO_LIMIT TEXAS_HOLDEM $0.05/$0.10, Real money)")
     'NO_LIMIT TEXAS_HOLDEM'
     """
-    m = _TABLE.match(text)
+    m = _LINES["table"].match(text)
     return m["game"] if m is not None else "unknown"
 
 
 def _utc(text: str, line: int) -> datetime:
     """The time of a ``Start hand:`` line in UTC: a zone name (``CET``, ``EEST``; an
     unknown one is taken as UTC) or an offset (``GMT+0100``, ``GMT-05:00``)."""
-    m = _START.match(text)
+    m = _LINES["start"].match(text)
     if m is None:
         raise stud.fail(line, "cannot read the time of 'Start hand:'")
-    offset = _OFFSET.match(m["zone"])  # GMT+0100 is no zone name: read as UTC, then moved
+    offset = _LINES["offset"].match(m["zone"])  # GMT+0100 is no zone name: read as UTC, then moved
     minutes = int(offset["h"]) * 60 + int(offset["m"] or 0) if offset is not None else 0
     sign = -1 if offset is not None and offset["sign"] == "-" else 1
     return stud.time_of(m, line) - timedelta(minutes=sign * minutes)
@@ -84,7 +86,7 @@ def parse_header(lines: Sequence[str], line: int) -> stud.StudHeader:
     s = next((i for i in range(1, min(len(lines), 8)) if lines[i].startswith("Start hand:")), None)
     if k is None or s is None:
         raise stud.fail(line + 1, "expected 'Start hand:' and 'Table:' after the header")
-    t = _TABLE.match(lines[k])
+    t = _LINES["table"].match(lines[k])
     if t is None:
         raise stud.fail(line + k, "cannot read the game and stakes of the 'Table:' line")
     tournament = m["tid"] is not None

@@ -36,10 +36,6 @@ class OnGameParser(stud.TerseReader):
     table_line = None
     seat_line = stud.seat_pattern(rf"(?P<stack>{AMOUNT})", tail="(?: .*)?")
     sitting_out = re.compile(r"sit(?:ting|s)? out", re.IGNORECASE)
-    section = re.compile(
-        r"^(?P<name>Dealing (?:pocket cards|4th street|5th street|6th street|river)|Summary:)"
-        r"(?P<rest>)$"
-    )
     streets = stud.street_table(
         """
         1 Dealing pocket cards
@@ -51,7 +47,6 @@ class OnGameParser(stud.TerseReader):
         """
     )
     dealt_prefix = "Dealing to "
-    dealt = re.compile(r"^: \[(?:-(?:,\s*|(?=\])))*(?P<a>[^\]]*)\]$")  # "-": a hidden card
     actions = stud.action_table(
         rf"""
         ante      posts ante {{a}}{{allin}}
@@ -65,8 +60,14 @@ class OnGameParser(stud.TerseReader):
         """,
         allin=_ALLIN,
     )
-    action_words = re.compile(
-        r"^ (?:posts ante|small bring in|big bring in|bets|calls|raises|checks|folds)(?: |$)"
+    wording = stud.line_table(  # dealt: "-" is a hidden card
+        r"""
+        section       ^(?P<name>Dealing (?:pocket cards|4th street|5th street|6th street|river)
+                        |Summary:)(?P<rest>)$
+        dealt         ^: \[(?:-(?:,\s*|(?=\])))*(?P<a>[^\]]*)\]$
+        action_words  ^ (?:posts ante|small bring in|big bring in|bets|calls|raises|checks|folds)
+                        (?: |$)
+        """
     )
     # no showdown lines, and the summary is read by ._summary
     show = muck = collect = uncalled = capped = total = summary_seat = stud.NEVER

@@ -40,24 +40,27 @@ HEADER = re.compile(
 )
 STARTS = re.compile(r"^\x00*Game #\d+ starts\.\s*$")
 HISTORY = re.compile(r"^\*{5} Hand History [Ff]or Game (?P<id>\d+) \*{5}")
-_CASH = re.compile(
-    rf"^{stud.STAKES}(?:\s+(?P<iso>[A-Z]{{3}}))?\s+"
-    r"(?:(?:FL|NL|PL)\s+)?(?P<game>.+?)\s+-\s+(?P<date>.+)$"
-)
-_TOURNEY = re.compile(
-    r"^(?:(?:FL|NL|PL)\s+)?(?P<game>.+?)\s+(?:(?P<buyin>[$€£]?[\d.,]+)\s*(?:[A-Z]{3})?\s*Buy-in\s+)?"
-    r"Trny:\s?(?P<tid>\d+)\s+Level:\s*(?P<level>\d+)\s+(?:Stakes|Blinds)(?:-Antes)?\("
-    r"(?P<sb>[\d.,]+)\s*/(?P<bb>[\d.,]+)(?:\s*-\s*(?P<ante>[\d.,]+))?\)\s+-\s+(?P<date>.+)$"
-)
-_DATE = re.compile(
-    r"\w+,\s+(?P<mon>\w{3})\w*\s+(?P<d>\d{1,2}),\s+(?P<h>\d{1,2}):(?P<mi>\d{2}):(?P<s>\d{2})\s+"
-    r"(?P<zone>[A-Z]+)\s+(?P<y>\d{4})"
+#: The stakes line of a cash game and of a tournament, and the date in either.
+_LINES = stud.line_table(
+    r"""
+    cash     ^{stakes}(?:\s+(?P<iso>[A-Z]{3}))?\s+
+               (?:(?:FL|NL|PL)\s+)?(?P<game>.+?)\s+-\s+(?P<date>.+)$
+    tourney  ^(?:(?:FL|NL|PL)\s+)?(?P<game>.+?)\s+
+               (?:(?P<buyin>[$€£]?[\d.,]+)\s*(?:[A-Z]{3})?\s*Buy-in\s+)?
+               Trny:\s?(?P<tid>\d+)\s+Level:\s*(?P<level>\d+)\s+(?:Stakes|Blinds)(?:-Antes)?\(
+               (?P<sb>[\d.,]+)\s*/(?P<bb>[\d.,]+)(?:\s*-\s*(?P<ante>[\d.,]+))?\)\s+-\s+(?P<date>.+)$
+    date     \w+,\s+(?P<mon>\w{3})\w*\s+(?P<d>\d{1,2}),\s+
+               (?P<h>\d{1,2}):(?P<mi>\d{2}):(?P<s>\d{2})\s+(?P<zone>[A-Z]+)\s+(?P<y>\d{4})
+    """,
+    stakes=stud.STAKES,
 )
 #: The lines between the stakes and the seats (the button's line is not read).
-_BEFORE_SEATS = {
-    "table": re.compile(r"^Table (?P<name>.+?)\s+\((?P<money>Real|Play) Money\)"),
-    "players": re.compile(r"^Total number of players\s*:\s*\d+/(?P<max>\d+)"),
-}
+_BEFORE_SEATS = stud.line_table(
+    r"""
+    table    ^Table (?P<name>.+?)\s+\((?P<money>Real|Play) Money\)
+    players  ^Total number of players\s*:\s*\d+/(?P<max>\d+)
+    """
+)
 
 
 def parse_header(lines: Sequence[str], first_line: int) -> tuple[stud.StudHeader, int]:
@@ -69,8 +72,8 @@ def parse_header(lines: Sequence[str], first_line: int) -> tuple[stud.StudHeader
     hand_id = HISTORY.match(lines[i])["id"]  # type: ignore[index]
     n = first_line + i + 1
     text = lines[i + 1].strip()
-    t = _TOURNEY.match(text)
-    c = None if t is not None else _CASH.match(text)
+    t = _LINES["tourney"].match(text)
+    c = None if t is not None else _LINES["cash"].match(text)
     m = t or c
     if m is None:
         raise stud.fail(n, f"cannot read the game and stakes {text!r}")
@@ -85,7 +88,7 @@ def parse_header(lines: Sequence[str], first_line: int) -> tuple[stud.StudHeader
             "PartyPoker",
             hand_id,
             stud.stakes(m["sb"], m["bb"], n, currency=currency, ante=t["ante"] if t else None),
-            stud.time_of(_DATE.search(m["date"]), n),
+            stud.time_of(_LINES["date"].search(m["date"]), n),
             game=stud.classify_game(m["game"]),
             game_text=m["game"],
             tournament=t is not None,

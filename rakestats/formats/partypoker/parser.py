@@ -39,11 +39,6 @@ class PartyPokerParser(stud.StudReader):
     stud_words = stud.EVERY_HEADER  # the game is on a later line: read every header
 
     table_line = None
-    seat_line = re.compile(
-        rf"^Seat (?P<seat>\d{{1,9}}): (?P<name>.+?) \(\s*(?P<stack>{AMOUNT}){_CUR}\s*\)"
-        r"(?P<tail>.*)$"
-    )
-    section = re.compile(r"^\*\* (?P<name>Dealing[^*]*?) \*\*(?P<rest>.*)$")
     streets = stud.street_table(
         """
         1 Dealing
@@ -53,7 +48,6 @@ class PartyPokerParser(stud.StudReader):
         5 Dealing River
         """
     )
-    dealt = re.compile(r"^ \[\s*(?P<a>[^\]]*?)\s*\]$")
     actions = stud.action_table(
         """
         ante      posts ante {a}
@@ -68,14 +62,21 @@ class PartyPokerParser(stud.StudReader):
         """,
         amount=_br,
     )
-    action_words = re.compile(
-        r"^ (posts ante|bring-ins|bets|double bets|calls|raises|completes|is all-In|checks|folds)\b"
-    )
-    show = re.compile(r"^ shows \[(?P<cards>[^\]]*)\]\s*(?P<desc>.*?)\.?$")
-    muck = re.compile(r"^ doesn't show \[(?P<cards>[^\]]*)\].*$")
-    collect = re.compile(
-        rf"^ wins (?:Lo \()?(?P<a>{AMOUNT}){_CUR}\)?"
-        r"(?: from the (?P<pot>main pot|side pot(?:[ -]?#?\d+)?))?(?: with .*)?\.?$"
+    wording = stud.line_table(
+        r"""
+        seat_line     ^Seat (?P<seat>\d{1,9}): (?P<name>.+?) \(\s*(?P<stack>{amount}){cur}\s*\)
+                        (?P<tail>.*)$
+        section       ^\*\* (?P<name>Dealing[^*]*?) \*\*(?P<rest>.*)$
+        dealt         ^ \[\s*(?P<a>[^\]]*?)\s*\]$
+        action_words  ^ (posts ante|bring-ins|bets|double bets|calls|raises|completes|is all-In|
+                        checks|folds)\b
+        show          ^ shows \[(?P<cards>[^\]]*)\]\s*(?P<desc>.*?)\.?$
+        muck          ^ doesn't show \[(?P<cards>[^\]]*)\].*$
+        collect       ^ wins (?:Lo \()?(?P<a>{amount}){cur}\)?
+                        (?: from the (?P<pot>main pot|side pot(?:[ -]?#?\d+)?))?(?: with .*)?\.?$
+        """,
+        amount=AMOUNT,
+        cur=_CUR,
     )
     uncalled = capped = total = stud.NEVER  # PartyPoker writes none
     check_descriptions = False
