@@ -28,7 +28,13 @@ __all__ = ["HEADER", "TABLE", "parse_header"]
 
 HEADER = re.compile(rf"^(#)(\d+):\s+(?P<game>.+?) - {stud.STAKES}\s*$")
 TABLE = re.compile(r"^Table (?:ID )?'(?P<name>.*)'(?:\s+(?P<max>\d{1,9})-max)?(?P<rest>(?:\s.*)?)$")
-_TOURNAMENT = re.compile(r"^T(?P<tid>\d+) \[(?P<table>[^\]]*)\]$")
+#: A tournament's table name (``T123 [4]``), and an amount written with cents.
+_LINES = stud.line_table(
+    r"""
+    tournament  ^T(?P<tid>\d+) \[(?P<table>[^\]]*)\]$
+    cents       \d\.\d\d\b
+    """
+)
 _NOT_FIXED_LIMIT = re.compile(r"no limit|pot limit", re.IGNORECASE)
 
 
@@ -44,10 +50,10 @@ def parse_header(lines: Sequence[str], line: int) -> stud.StudHeader:
         raise stud.fail(line + 1, "expected the date and the table line after the header")
     t, when = TABLE.match(lines[k]), stud.DATE_TIME.fullmatch(lines[d])
     assert t is not None and when is not None
-    tour = _TOURNAMENT.match(t["name"])
+    tour = _LINES["tournament"].match(t["name"])
     play = "play money" in t["rest"].lower()
     cash = tour is None and not play
-    cents = cash or any(re.search(r"\d\.\d\d\b", x) for x in lines)
+    cents = cash or any(_LINES["cents"].search(x) for x in lines)
     currency = stud.currency_of(m["cur"], default="USD") if cash else None
     game = m["game"]
     return stud.header(

@@ -17,7 +17,6 @@ won which pot (the winnings without an uncalled bet, which the room does not wri
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from rakestats.formats import stud
@@ -25,13 +24,17 @@ from rakestats.formats.stud import AMOUNT
 
 __all__ = ["read_closing"]
 
-_WINS = re.compile(
-    rf"^ wins (?:the )?(?:(?P<side>side pot (?P<k>\d+) )|(?:main )?pot )?\((?P<a>{AMOUNT})\)"
-    r"(?: from (?:the )?(?:main |side )?pot(?: \d+)?)?$"
+#: A player's winnings (after the name), the rake, a seat's result (after the name).
+_LINES = stud.line_table(
+    r"""
+    wins    ^ wins (?:the )?(?:(?P<side>side pot (?P<k>\d+) )|(?:main )?pot )?\((?P<a>{amount})\)
+              (?: from (?:the )?(?:main |side )?pot(?: \d+)?)?$
+    rake    ^Rake (?P<a>{amount})$
+    result  ^ \((?P<stack>{amount})\) (?P<sign>[+-]?)(?P<net>{amount})$
+    """,
+    amount=AMOUNT,
 )
-_RAKE = re.compile(rf"^Rake (?P<a>{AMOUNT})$")
 _SEAT = stud.StudPatterns.summary_seat
-_RESULT = re.compile(rf"^ \((?P<stack>{AMOUNT})\) (?P<sign>[+-]?)(?P<net>{AMOUNT})$")
 
 
 def read_closing(
@@ -49,7 +52,7 @@ def read_closing(
     for i in range(play, len(lines)):
         n, text = first_line + i, lines[i]
         for name in by_length:
-            if text.startswith(name + " ") and (w := _WINS.match(text[len(name) :])):
+            if text.startswith(name + " ") and (w := _LINES["wins"].match(text[len(name) :])):
                 label = f"side pot-{w['k']}" if w["side"] else "pot"
                 closing.collects.append(
                     stud.CollectLine(n, name, stud.parse_money(w["a"], scale, n), label)
@@ -57,12 +60,14 @@ def read_closing(
                 break
         if i <= summary:
             continue
-        if (r := _RAKE.match(text)) is not None:
+        if (r := _LINES["rake"].match(text)) is not None:
             closing.rake += stud.parse_money(r["a"], scale, n)
             closing.rake_line = n
         elif (s := _SEAT.match(text)) is not None:
             for name in by_length:
-                if s["rest"].startswith(name) and (m := _RESULT.match(s["rest"][len(name) :])):
+                if s["rest"].startswith(name) and (
+                    m := _LINES["result"].match(s["rest"][len(name) :])
+                ):
                     net = stud.parse_money(m["net"], scale, n) * (-1 if m["sign"] == "-" else 1)
                     closing.results.append(stud.SeatResult(n, name, net))
                     break

@@ -46,7 +46,6 @@ class KingsClubParser(stud.TerseReader):
     table_line = TABLE
     seat_line = stud.PLAIN_SEAT
     streets: ClassVar[dict[str, int]] = {**stud.UPPER_STREETS}
-    dealt = re.compile(r"^: \[(?:X ?)*(?P<a>[^\]]*?)\s*\](?: \[(?:X ?)*(?P<b>[^\]]*?)\s*\])?$")
     actions = stud.action_table(
         rf"""
         ante      ^: posts (?:the )?ante {{a}}{{allin}}$
@@ -61,11 +60,14 @@ class KingsClubParser(stud.TerseReader):
         """,
         allin=_ALLIN,
     )
-    action_words = re.compile(
-        r"^(?:: posts| (?:brings|bets|calls|raises|completes|checks|folds|shows))\b"
+    wording = stud.line_table(  # "X": a card not seen
+        r"""
+        dealt         ^: \[(?:X ?)*(?P<a>[^\]]*?)\s*\](?: \[(?:X ?)*(?P<b>[^\]]*?)\s*\])?$
+        action_words  ^(?:: posts| (?:brings|bets|calls|raises|completes|checks|folds|shows))\b
+        show          ^ shows \[(?:X ?)*(?P<cards>[^\]]*?)\s*\](?: (?P<desc>.*))?$
+        muck          ^ (?:mucks(?: hand)?|doesn't show hand)$
+        """
     )
-    show = re.compile(r"^ shows \[(?:X ?)*(?P<cards>[^\]]*?)\s*\](?: (?P<desc>.*))?$")
-    muck = re.compile(r"^ (?:mucks(?: hand)?|doesn't show hand)$")
     collect = uncalled = capped = total = summary_seat = stud.NEVER  # ._summary
     check_descriptions = False
     unseen: dict[str, StdCard] | None = None  # per hand: see ._unseen

@@ -30,16 +30,17 @@ from rakestats.formats.stud import AMOUNT
 
 __all__ = ["read_closing"]
 
-_POT = re.compile(
-    rf"^(?P<kind>Main|Side) pot(?: (?P<k>\d+))?: (?P<a>{AMOUNT})(?: won by (?P<who>.+))?$"
+#: A pot and who won it, the rake, a seat's result (after the name).
+_LINES = stud.line_table(
+    r"""
+    pot     ^(?P<kind>Main|Side) pot(?: (?P<k>\d+))?: (?P<a>{amount})(?: won by (?P<who>.+))?$
+    rake    ^Rake taken: (?P<a>{amount})$
+    result  ^ \((?P<stack>{amount})\), net: (?P<sign>[+-]?)(?P<net>{amount})
+              (?:, \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?)?$
+    """,
+    amount=AMOUNT,
 )
-_SHARE = re.compile(rf"\((?P<a>{AMOUNT})(?: (?:High|Low|Hi|Lo))?\)(?:, |$)")
-_RAKE = re.compile(rf"^Rake taken: (?P<a>{AMOUNT})$")
 _SEAT = stud.StudPatterns.summary_seat
-_RESULT = re.compile(
-    rf"^ \((?P<stack>{AMOUNT})\), net: (?P<sign>[+-]?)(?P<net>{AMOUNT})"
-    r"(?:, \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?)?$"
-)
 
 
 def _winners(text: str, names: Sequence[str], n: int) -> list[tuple[str, str]]:
@@ -70,14 +71,14 @@ def read_closing(
     closing = stud.Closing(first_line + end)
     for i in range(end + 1, len(lines)):
         n, text = first_line + i, lines[i]
-        if (p := _POT.match(text)) is not None:
+        if (p := _LINES["pot"].match(text)) is not None:
             closing.pots.append(stud.parse_money(p["a"], scale, n))
             label = "main pot" if p["kind"] == "Main" else f"side pot-{p['k'] or 1}"
             for name, a in _winners(p["who"] or "", by_length, n):
                 closing.collects.append(
                     stud.CollectLine(n, name, stud.parse_money(a, scale, n), label)
                 )
-        elif (r := _RAKE.match(text)) is not None:
+        elif (r := _LINES["rake"].match(text)) is not None:
             closing.rake += stud.parse_money(r["a"], scale, n)
             closing.rake_line = n
         elif (s := _SEAT.match(text)) is not None:
@@ -91,7 +92,7 @@ def read_closing(
 def _result(rest: str, names: Sequence[str], scale: int, n: int) -> stud.SeatResult | None:
     """A player's summary line (None: a seat the hand did not list)."""
     for name in names:
-        if rest.startswith(name) and (m := _RESULT.match(rest[len(name) :])) is not None:
+        if rest.startswith(name) and (m := _LINES["result"].match(rest[len(name) :])) is not None:
             net = stud.parse_money(m["net"], scale, n) * (-1 if m["sign"] == "-" else 1)
             cards = stud.cards_of(m["cards"], n) if m["cards"] else ()
             return stud.SeatResult(n, name, net, cards)
