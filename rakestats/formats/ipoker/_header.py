@@ -50,13 +50,22 @@ _GAMETYPE = re.compile(
     r"(?:\s+(?P<sb>[^\s/]+)\s*/\s*(?P<bb>[^\s/]+))?(?:\s+Ante\s+(?P<ante>\S+))?\s*$",
     re.IGNORECASE,
 )
-_DATES = (
-    (re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})"), ("y", "m", "d")),
-    (re.compile(r"(\d{1,2})-([A-Za-z]{3})-(\d{4})"), ("d", "b", "y")),
-    (re.compile(r"(\d{1,2})[/.](\d{1,2})[/.](\d{4})"), ("d", "m", "y")),
+#: The dates iPoker writes, tried in turn, each named by the order of its groups (``y``
+#: year, ``m`` month, ``b`` month name, ``d`` day).
+_DATES = stud.line_table(
+    r"""
+    ymd  (\d{4})[-/.](\d{1,2})[-/.](\d{1,2})
+    dby  (\d{1,2})-([A-Za-z]{3})-(\d{4})
+    dmy  (\d{1,2})[/.](\d{1,2})[/.](\d{4})
+    """
 )
-_TIME = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?")
-_TOUR_NO = re.compile(r"\(#(\d+)\)|,\s*(\d+)\s*$")
+#: The time after the date; the tournament number in a table name.
+_LINES = stud.line_table(
+    r"""
+    time     (\d{1,2}):(\d{2})(?::(\d{2}))?
+    tour_no  \(#(\d+)\)|,\s*(\d+)\s*$
+    """
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,13 +102,13 @@ def amount(text: str, scale: int, line: int) -> int:
 
 
 def _played_at(text: str, line: int) -> datetime:
-    for pattern, order in _DATES:
+    for order, pattern in _DATES.items():
         d = pattern.search(text)
         if d is None:
             continue
         parts = dict(zip(order, d.groups(), strict=True))
         month = stud.MONTHS.get(parts["b"].title()) if "b" in parts else int(parts["m"])
-        t = _TIME.search(text, d.end())
+        t = _LINES["time"].search(text, d.end())
         if month is None or t is None:
             break
         try:
@@ -126,7 +135,7 @@ def _currency(s: Session, stakes: str) -> str | None:
 def _tournament_id(s: Session) -> str | None:
     if s.tournament_code:
         return s.tournament_code
-    m = _TOUR_NO.search(s.tablename)
+    m = _LINES["tour_no"].search(s.tablename)
     return (m[1] or m[2]) if m is not None else None
 
 

@@ -34,8 +34,15 @@ _TOURNAMENT = re.compile(
     r"(?P<date>.+)$",
     re.IGNORECASE,
 )
-_CASH = re.compile(r"^(?P<pre>[^(]*?)\s*\((?P<paren>[^)]*)\)\s+-\s+(?P<date>.+)$")
-_STAKES = re.compile(rf"^(?:ante [^,]*,\s*)?{stud.STAKES}(?:\s+(?P<iso>[A-Z]{{3}}))?$")
+#: A cash game's header after the id (the game, the stakes in brackets, the date), and
+#: the stakes.
+_LINES = stud.line_table(
+    r"""
+    cash    ^(?P<pre>[^(]*?)\s*\((?P<paren>[^)]*)\)\s+-\s+(?P<date>.+)$
+    stakes  ^(?:ante [^,]*,\s*)?{stakes}(?:\s+(?P<iso>[A-Z]{3}))?$
+    """,
+    stakes=stud.STAKES,
+)
 #: Mixed games whose hands rakestats does not analyse even when the game dealt is one
 #: it does (the issue counts PokerStars' Triple Stud as a variant of its own).
 _SKIPPED_MIXES = re.compile(r"triple stud", re.IGNORECASE)
@@ -50,7 +57,7 @@ def _game_and_stakes(
     if t is not None:
         game, stakes, date = t["game"], t["stakes"], t["date"]
     else:
-        c = _CASH.match(rest)
+        c = _LINES["cash"].match(rest)
         if c is None:
             raise stud.fail(line, "cannot read the game and stakes of the header")
         paren, date = c["paren"], c["date"]
@@ -75,7 +82,7 @@ def parse_header(text: str, line: int) -> stud.StudHeader:
     if rest.startswith("{") and "}" in rest:
         club, rest = rest[1 : rest.index("}")], rest[rest.index("}") + 1 :].strip()
     game, stakes, date, mixed, t = _game_and_stakes(rest, line)
-    s = _STAKES.match(stakes.strip())
+    s = _LINES["stakes"].match(stakes.strip())
     if s is None:
         raise stud.fail(line, f"cannot read the stakes {stakes!r}")
     currency = None if t is not None else stud.currency_of(s["cur"], s["iso"])
