@@ -28,9 +28,10 @@ typecheck: $(STAMP)
 	$(VENV)/bin/mypy rakestats
 
 # `make test`: everything but the tests marked slow (kills, fuzzing, calibration, Dask,
-# notebooks, browsers; see tests/conftest.py). `make test-all` (and CI): the whole suite.
+# notebooks, browsers, PDFs; see tests/conftest.py), each property test with a fifth of
+# its examples (tests/_hypothesis.py). `make test-all` (and CI): the whole suite, in full.
 unit: $(STAMP)
-	$(VENV)/bin/pytest -q -p no:cacheprovider -m "not slow"
+	$(VENV)/bin/pytest -q -p no:cacheprovider -m "not slow" --hypothesis-profile quick
 
 unit-all: $(STAMP)
 	$(VENV)/bin/pytest -q -p no:cacheprovider

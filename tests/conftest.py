@@ -13,11 +13,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from rakestats import Warehouse
 from rakestats.report import STEPS, build_report
+from tests._hypothesis import QUICK_EXAMPLES
 
 DATA = Path(__file__).resolve().parent / "data"
+
+# ``make test`` runs the property tests with fewer examples (``tests/_hypothesis.py``);
+# ``make test-all`` with the default profile's.
+settings.register_profile("quick", max_examples=QUICK_EXAMPLES)
 
 # Whole files, and single tests ("file::name" prefixes), that take more than a few
 # seconds each.

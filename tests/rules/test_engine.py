@@ -28,6 +28,7 @@ from rakestats.rake.events import (
 )
 from rakestats.rake.rules import NO_FEE, HouseFee, seats_from_left_of_dealer
 from rakestats.rake.showdown import Reason, SkullAceOutcome
+from tests._hypothesis import examples
 
 H = parse_cards
 C = parse_card
@@ -890,7 +891,7 @@ def check_round_closed(h: RakeHand) -> None:
 
 
 @given(tables(), st.data())
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 def test_random_legal_play(table: Table, data: st.DataObject) -> None:
     h = RakeHand(
         table.ante, [(s, f"p{s}", n) for s, n in table.stacks.items()], table.dealer, table.fee

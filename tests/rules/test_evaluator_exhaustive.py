@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from rakestats.cards import DECK, Card
 from rakestats.rake.evaluator import HandCategory, evaluate
 from rakestats.rake.vectorized import category_of_scores, evaluate_many
+from tests._hypothesis import examples
 
 IntArray = npt.NDArray[np.int64]
 
@@ -138,7 +139,7 @@ def test_random_sample_matches_scalar(all_hands: IntArray, all_scores: IntArray)
 hand_strategy = st.lists(st.integers(0, 51), min_size=5, max_size=5, unique=True)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(hand_strategy, min_size=2, max_size=12))
 def test_order_matches_scalar(hands: list[list[int]]) -> None:
     vectorised = evaluate_many(np.array(hands)).tolist()

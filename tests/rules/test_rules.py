@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from rakestats.rake import rules
 from rakestats.rake.rules import NO_FEE, HouseFee, min_bet, seats_from_left_of_dealer
+from tests._hypothesis import examples
 
 
 def test_table_constants() -> None:
@@ -44,7 +45,7 @@ def test_seats_from_left_of_dealer(dealer: int, order: list[int]) -> None:
 
 
 @given(st.sets(st.integers(1, 10), min_size=2, max_size=8), st.integers(0, 11))
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 def test_seat_order_is_a_rotation_with_the_dealer_last(seats: set[int], dealer: int) -> None:
     order = seats_from_left_of_dealer(seats, dealer)
     assert sorted(order) == sorted(seats)
@@ -105,7 +106,7 @@ def test_fee_more_than_two_decimals() -> None:
 
 
 @given(st.integers(0, 10_000), st.none() | st.integers(0, 500), st.integers(0, 100_000))
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 def test_fee_bounds(bp: int, cap: int | None, pot: int) -> None:
     fee = HouseFee(bp, cap).amount(pot, reached_pickup=True)
     assert 0 <= fee <= pot

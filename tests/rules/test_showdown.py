@@ -16,6 +16,7 @@ from rakestats.cards import DECK, Card, parse_cards
 from rakestats.rake.evaluator import evaluate, skull_ace_scores
 from rakestats.rake.rules import HouseFee, seats_from_left_of_dealer
 from rakestats.rake.showdown import Reason, Settlement, SkullAceOutcome, settle
+from tests._hypothesis import examples
 
 H = parse_cards
 
@@ -648,14 +649,14 @@ def check_invariants(args: dict[str, object], s: Settlement) -> None:
 
 
 @given(showdowns())
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 def test_settle_invariants(args: dict[str, object]) -> None:
     s = settle(**args)  # type: ignore[arg-type]
     check_invariants(args, s)
 
 
 @given(showdowns(deck=[c for c in DECK if not c.is_ace_of_skulls]))
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 def test_without_the_skull_ace_the_best_eligible_hand_wins_each_pot(
     args: dict[str, object],
 ) -> None:
@@ -680,7 +681,7 @@ def test_without_the_skull_ace_the_best_eligible_hand_wins_each_pot(
 
 
 @given(showdowns())
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 def test_skull_ace_pots(args: dict[str, object]) -> None:
     s = settle(**args)  # type: ignore[arg-type]
     check_invariants(args, s)

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from rakestats.formats import files as _io
 from rakestats.formats.files import Block, Limits, TextBlock, iter_blocks, iter_byte_blocks
+from tests._hypothesis import examples
 
 
 def _decoded(blocks: list[Block | TextBlock], fallback: str | None = None) -> list[object]:
@@ -34,7 +35,7 @@ _LINES = st.sampled_from(
 )  # fmt: skip
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.lists(_LINES, max_size=60), st.booleans(), st.integers(8, 64))
 def test_same_blocks_as_the_line_reader(
     lines: list[bytes], final_newline: bool, limit: int

@@ -25,6 +25,7 @@ from rakestats.formats.rake._unhandled import Unhandled
 from rakestats.records import HandRecord
 from rakestats.sim import simulate
 from rakestats.warehouse._arrow import columns_to_tables, hands_to_tables
+from tests._hypothesis import examples
 
 from .test_parse_broken import BROKEN, GOOD
 
@@ -160,7 +161,9 @@ def _mutate(lines: list[str], rnd: random.Random) -> list[str]:
 
 
 @settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(300),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(st.data())
 def test_a_mutated_hand_is_refused_or_read_as_the_full_parser_reads_it(

@@ -17,6 +17,7 @@ from rakestats.rake.evaluator import evaluate_partial
 from rakestats.rake.events import Action, PickedUp
 from rakestats.records import HandRecord, QuarantineRecord
 from rakestats.sim import HandMeta, format_hand, simulate
+from tests._hypothesis import examples
 
 FEES = [HouseFee(), HouseFee.from_percent("5", 20), HouseFee.from_percent("2.5"), HouseFee(1000, 3)]
 
@@ -132,7 +133,7 @@ def _check(h: RakeHand, r: HandRecord) -> None:
             assert rec_pick.category_before is None and rec_pick.category_after is None
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 8), fee=st.sampled_from(FEES))
 def test_round_trip_every_view(seed: int, n: int, fee: HouseFee) -> None:
     h = play(seed, n, fee)

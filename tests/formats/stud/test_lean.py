@@ -34,6 +34,7 @@ from rakestats.formats.stud import StudReader, _lean_base
 from rakestats.formats.stud._lean_text import literal_prefix
 from rakestats.records import HandRecord, QuarantineRecord
 from rakestats.warehouse._arrow import columns_to_tables, hands_to_tables
+from tests._hypothesis import examples
 
 DATA = Path(__file__).parents[2] / "data"
 STARS_RAZZ = sorted((DATA / "razz" / "stars").glob("*.txt"))
@@ -262,7 +263,9 @@ def _mutate(lines: list[str], rnd: random.Random) -> list[str]:
 
 
 @settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(300),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(st.data())
 def test_a_mutated_hand_is_left_to_the_full_reader_or_read_as_it_reads_it(
