@@ -26,11 +26,12 @@ from rakestats.formats import stud
 
 __all__ = ["HEADER", "game_words", "parse_header"]
 
-HEADER = re.compile(r"^(Full ?Tilt ?Poker) Game #(\d+):\s+(.*)$")
-#: The parts of the header after the id: a tournament, the table, the stakes, the time
-#: (in two forms of date: the clock, its zone and then the date) and the parts' dashes.
+#: The header line (group 1 the room, group 2 the hand id, group 3 the rest), then the
+#: parts of the rest: a tournament, the table, the stakes, the time (in two forms of
+#: date: the clock, its zone and then the date) and the parts' dashes.
 _LINES = stud.line_table(
     r"""
+    header      ^(Full ?Tilt ?Poker) Game #(\d+):\s+(.*)$
     tournament  ^(?P<tname>.+?) \((?P<tid>\d+)\),\s+(?P<rest>.*)$
     table       ^(?:Table |Match )?(?P<table>.+?)(?: \((?P<attrs>[^()]*)\))?$
     stakes      ^{stakes}(?:\s+Ante\s+[$€£]?(?P<ante>[\d.,]+))?$
@@ -42,6 +43,7 @@ _LINES = stud.line_table(
     stakes=stud.STAKES,
     clock_zone=r"(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2}))?\s+(?P<zone>[A-Z]{2,5})\s+-\s+",
 )
+HEADER = _LINES["header"]
 _MAX = re.compile(r"(\d+) max|(heads up)", re.IGNORECASE)
 
 

@@ -33,16 +33,15 @@ from rakestats.formats import stud
 
 __all__ = ["HEADER", "MAX_SEATS", "game_words", "parse_header"]
 
-HEADER = re.compile(
-    r"^\*{5} History for (hand) (\S+)"
-    r"(?: \(TOURNAMENT:(?: \"(?P<tname>.*?)\",)? (?P<tid>[^,)]+)"
-    r"(?:, buy-in: (?P<buyin>[^)]*))?\))? \*{5}$"
-)
 #: OnGame numbers the seats of every table 1-10.
 MAX_SEATS = 10
-#: The ``Start hand:`` line, the ``Table:`` line and an offset written for a zone.
+#: The header line (group 1 ``hand``, group 2 the hand id), the ``Start hand:`` line,
+#: the ``Table:`` line and an offset written for a zone.
 _LINES = stud.line_table(
     r"""
+    header  ^\*{5} History for (hand) (\S+)
+              (?: \(TOURNAMENT:(?: \"(?P<tname>.*?)\",)? (?P<tid>[^,)]+)
+              (?:, buy-in: (?P<buyin>[^)]*))?\))? \*{5}$
     start   ^Start hand: \w{3} (?P<mon>\w{3}) (?P<d>\d{1,2}) (?P<h>\d{1,2}):(?P<mi>\d{2}):
               (?P<s>\d{2}) (?P<zone>\S+) (?P<y>\d{4})$
     table   ^Table: (?:\[\w+\] )?(?P<table>.+?) \[(?P<tid>[^\]]*)\] \((?P<game>.+?) {stakes}
@@ -51,6 +50,7 @@ _LINES = stud.line_table(
     """,
     stakes=stud.STAKES,
 )
+HEADER = _LINES["header"]
 _NOT_FIXED_LIMIT = re.compile(r"NO_LIMIT|POT_LIMIT|No Limit|Pot Limit", re.IGNORECASE)
 
 
