@@ -18,6 +18,7 @@ from rakestats.formats.rake._lean_state import (
     CARD_TEXT,
     MIDDLE_CARDS,
     PICK_UP,
+    SHORT,
     UNCALLED,
     LeanHand,
     between,
@@ -62,33 +63,21 @@ _RAISES: Final = ActionKind.RAISE.value
 _FACE_DOWN_COUNT_OF: Final = [face_down(None, k) for k in range(MAX_PLAYERS + 1)]
 
 
-class _Round:
-    """The state of the betting round being played."""
-
-    def __init__(self, h: LeanHand) -> None:
-        self.current_bet = 0
-        self.last_raise = h.ante
-        folded, stack = h.folded, h.stack
-        self.able = sum([1 for j in range(h.n) if not folded[j] and stack[j] > 0])
-
-
 def play_round(h: LeanHand) -> None:
-    """Betting round ``h.rnd``: its header, its actions, the uncalled bet."""
+    """Betting round ``h.rnd``: its header; each action line, checked against the
+    betting options and played; the uncalled bet. (One function: the hottest loop of
+    the fast path, with the players' lists and the round's bet as locals.)"""
     h.why = ACTION
     h.expect(betting_round(h.rnd))
-    folded, stack, round_bet, acted, may_raise = (
-        h.folded,
-        h.stack,
-        h.round_bet,
-        h.acted,
-        h.may_raise,
-    )
-    n = h.n
+    n, ante, rnd, lines, end = h.n, h.ante, h.rnd, h.lines, h.end
+    name, folded, stack, invested = h.name, h.folded, h.stack, h.invested
+    round_bet, acted, may_raise = h.round_bet, h.acted, h.may_raise
     for j in range(n):
         round_bet[j] = 0
         acted[j] = False
         may_raise[j] = True
-    r = _Round(h)
+    current_bet, last_raise = 0, ante
+    able = sum([1 for j in range(n) if not folded[j] and stack[j] > 0])  # can still bet
     last = -1
     while h.live > 1:
         # the next player to act (one without chips cannot act, as needs_to_act says)
@@ -96,104 +85,110 @@ def play_round(h: LeanHand) -> None:
             j = (last + 1 + k) % n
             if folded[j] or not stack[j]:
                 continue
-            if needs_to_act(folded[j], stack[j], round_bet[j], acted[j], r.current_bet, r.able):
+            if needs_to_act(folded[j], stack[j], round_bet[j], acted[j], current_bet, able):
                 break
         else:
             break  # nobody: the round is over
-        _act(h, r, j)
         last = j
-    # the round closes: a bet nobody called goes back
-    found = uncalled_bet(round_bet)
+        i = h.i
+        if i >= end:
+            raise Unhandled(SHORT)
+        h.i = i + 1
+        rest = _after_name(lines[i], name[j])
+        all_in = rest.endswith(_ALL_IN)
+        if all_in:
+            rest = rest[: len(rest) - len(_ALL_IN)]
+        rb = round_bet[j]
+        facing = current_bet > rb
+        # another player with chips (the one to act has some)
+        o = betting_options(
+            ante, current_bet, last_raise, rb, stack[j], may_raise[j], facing and able > 1
+        )
+        if rest == _FOLD and not all_in:
+            if o.call is None:
+                raise Unhandled(ACTION)
+            kind, added, to = _FOLDS, 0, rb
+            folded[j] = True
+            h.folded_round[j] = rnd
+            h.live -= 1
+            able -= 1  # the player to act has chips
+        elif rest == _CHECK and not all_in:
+            if o.call is not None:
+                raise Unhandled(ACTION)
+            kind, added, to = _CHECKS, 0, rb
+        elif rest.startswith(_CALL):
+            kind = _CALLS
+            added = number(rest[len(_CALL) :], ACTION)
+            if o.call is None or added != o.call:
+                raise Unhandled(ACTION)
+            to = rb + added
+        elif rest.startswith(_BET):
+            kind = _BETS
+            added = to = number(rest[len(_BET) :], ACTION)
+            if o.min_bet is None or o.max_bet is None or not o.min_bet <= added <= o.max_bet:
+                raise Unhandled(ACTION)
+            last_raise = last_raise_after_bet(added, ante)
+            current_bet = added
+            _reopen(may_raise, j)
+        else:
+            kind = _RAISES
+            to = _raise_to(rest, current_bet, o.min_raise_to, o.max_raise_to)
+            increment = to - current_bet
+            if raise_reopens(increment, last_raise):
+                last_raise = increment
+                _reopen(may_raise, j)
+            current_bet = to
+            added = to - rb
+        left = stack[j] = stack[j] - added
+        invested[j] += added
+        round_bet[j] = to
+        acted[j] = True
+        may_raise[j] = False
+        if all_in != (left == 0 and added > 0):
+            raise Unhandled(ACTION)
+        if all_in:
+            able -= 1
+        h.actions.append((j, rnd, kind, added, to, all_in, facing))
+    _return_uncalled(h)
+
+
+def _after_name(line: str, who: str) -> str:
+    """An action line without the player's name."""
+    if not line.startswith(who):
+        raise Unhandled(ACTION)
+    return line[len(who) :]
+
+
+def _return_uncalled(h: LeanHand) -> None:
+    """The round closes: a bet nobody called goes back."""
+    found = uncalled_bet(h.round_bet)
     if found is not None:
         j, extra = found
-        round_bet[j] -= extra
+        h.round_bet[j] -= extra
         h.invested[j] -= extra
-        stack[j] += extra
+        h.stack[j] += extra
         h.why = UNCALLED
         h.expect(uncalled(extra, h.name[j]))
 
 
-def _act(h: LeanHand, r: _Round, j: int) -> None:
-    """The action line of the player at position ``j``, checked and played."""
-    line = h.line()
-    who = h.name[j]
-    if not line.startswith(who):
-        raise Unhandled(h.why)
-    rest = line[len(who) :]
-    all_in = rest.endswith(_ALL_IN)
-    if all_in:
-        rest = rest[: len(rest) - len(_ALL_IN)]
-    stack, folded, round_bet = h.stack, h.folded, h.round_bet
-    rb = round_bet[j]
-    current_bet = r.current_bet
-    facing = current_bet > rb
-    others = facing and any(stack[q] > 0 and not folded[q] for q in range(h.n) if q != j)
-    o = betting_options(h.ante, current_bet, r.last_raise, rb, stack[j], h.may_raise[j], others)
-    if rest == _FOLD and not all_in:
-        if o.call is None:
-            raise Unhandled(h.why)
-        kind, added, to = _FOLDS, 0, rb
-        folded[j] = True
-        h.folded_round[j] = h.rnd
-        h.live -= 1
-        r.able -= 1  # the player to act has chips
-    elif rest == _CHECK and not all_in:
-        if o.call is not None:
-            raise Unhandled(h.why)
-        kind, added, to = _CHECKS, 0, rb
-    elif rest.startswith(_CALL):
-        kind = _CALLS
-        added = number(rest[len(_CALL) :], h.why)
-        if o.call is None or added != o.call:
-            raise Unhandled(h.why)
-        to = rb + added
-    elif rest.startswith(_BET):
-        kind = _BETS
-        added = to = number(rest[len(_BET) :], h.why)
-        if o.min_bet is None or o.max_bet is None or not o.min_bet <= added <= o.max_bet:
-            raise Unhandled(h.why)
-        r.last_raise = last_raise_after_bet(added, h.ante)
-        r.current_bet = added
-        _reopen(h, j)
-    else:
-        kind = _RAISES
-        to = _raise(h, r, j, rest, o.min_raise_to, o.max_raise_to)
-        added = to - rb
-    left = stack[j] = stack[j] - added
-    h.invested[j] += added
-    round_bet[j] = to
-    h.acted[j] = True
-    h.may_raise[j] = False
-    if all_in != (left == 0 and added > 0):
-        raise Unhandled(h.why)
-    if all_in:
-        r.able -= 1
-    h.actions.append((j, h.rnd, kind, added, to, all_in, facing))
-
-
-def _raise(h: LeanHand, r: _Round, j: int, rest: str, lo: int | None, hi: int | None) -> int:
-    """A raise's round total (``rest``: the line after the name, without the all-in)."""
+def _raise_to(rest: str, current_bet: int, lo: int | None, hi: int | None) -> int:
+    """A raise's round total (``rest``: the line after the name, without the all-in),
+    checked: the increment as written, within ``[lo, hi]``."""
     head, mid, tail = _RAISE
     if not rest.startswith(head) or tail:
-        raise Unhandled(h.why)
+        raise Unhandled(ACTION)
     parts = rest[len(head) :].split(mid)
     if len(parts) != 2:
-        raise Unhandled(h.why)
-    by, to = number(parts[0], h.why), number(parts[1], h.why)
-    if by != to - r.current_bet or lo is None or hi is None or not lo <= to <= hi:
-        raise Unhandled(h.why)
-    increment = to - r.current_bet
-    if raise_reopens(increment, r.last_raise):
-        r.last_raise = increment
-        _reopen(h, j)
-    r.current_bet = to
+        raise Unhandled(ACTION)
+    by, to = number(parts[0], ACTION), number(parts[1], ACTION)
+    if by != to - current_bet or lo is None or hi is None or not lo <= to <= hi:
+        raise Unhandled(ACTION)
     return to
 
 
-def _reopen(h: LeanHand, j: int) -> None:
+def _reopen(may_raise: list[bool], j: int) -> None:
     """A full bet or raise by ``j``: everyone else may raise again."""
-    may_raise = h.may_raise
-    for q in range(h.n):
+    for q in range(len(may_raise)):
         may_raise[q] = q != j
 
 
