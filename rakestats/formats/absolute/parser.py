@@ -94,7 +94,7 @@ class AbsoluteParser(stud.ListedReader):
     format_name = "absolute"
     site = "Absolute"
     header_pattern = HEADER
-    stud_words = re.compile(r"razz|stud|seven card|7 card|horse|hose|mixed", re.IGNORECASE)
+    stud_words = stud.any_word("razz", "stud", "seven card", "7 card", "horse", "hose", "mixed")
 
     seat_start = _SEAT  # the seats are listed from the dealer on
     seat_line = stud.seat_pattern(rf"{_a('stack')} in chips", sep=" - ")

@@ -10,7 +10,6 @@ are worked out from the hand's first full wagers (a hand in which nobody bet kee
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -39,7 +38,7 @@ class BovadaParser(stud.StudReader):
     format_name = "bovada"
     site = "Bovada"
     header_pattern = HEADER
-    stud_words = re.compile(r"7CARD|RAZZ|STUD", re.IGNORECASE)
+    stud_words = stud.any_word("7CARD", "RAZZ", "STUD")
     check_descriptions = False
 
     def game_text(self, lines: Sequence[str]) -> str:

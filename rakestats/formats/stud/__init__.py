@@ -58,7 +58,13 @@ from rakestats.formats.stud._terse import (
     TerseReader,
     third_street_opened,
 )
-from rakestats.formats.stud.reader import EVERY_HEADER, ListedReader, StudReader, classify_game
+from rakestats.formats.stud.reader import (
+    EVERY_HEADER,
+    ListedReader,
+    StudReader,
+    any_word,
+    classify_game,
+)
 
 __all__ = [
     "AMOUNT",
@@ -104,6 +110,7 @@ __all__ = [
     "action_record",
     "action_table",
     "amount_in",
+    "any_word",
     "before_seats",
     "cards_of",
     "classify_game",

@@ -30,7 +30,7 @@ from rakestats.formats.stud._replay import StudReplay
 from rakestats.formats.stud._seats import hand_of, seats_in_order
 from rakestats.records import HandRecord, SkipRecord
 
-__all__ = ["EVERY_HEADER", "ListedReader", "StudReader", "classify_game"]
+__all__ = ["EVERY_HEADER", "ListedReader", "StudReader", "any_word", "classify_game"]
 
 
 _RAZZ = re.compile(r"\brazz\b", re.IGNORECASE)
@@ -66,6 +66,18 @@ def classify_game(text: str) -> str | None:
 EVERY_HEADER = re.compile(r".")
 
 
+def any_word(*words: str) -> re.Pattern[str]:
+    """A room's ``stud_words``: a pattern that finds any of the words (regular
+    expressions), in any case.
+
+    >>> any_word("7CARD", "RAZZ", "STUD").search("Bovada Hand #1 TBL#2 7CARD HiLo") is not None
+    True
+    >>> any_word("razz", "stud").pattern
+    'razz|stud'
+    """
+    return re.compile("|".join(words), re.IGNORECASE)
+
+
 class StudReader(SiteParser, StudPatterns):
     """The reader of one room's stud hands. A subclass sets ``format_name``, ``site``,
     ``header_pattern`` (it matches the first line of every hand, and recognises the
@@ -78,7 +90,7 @@ class StudReader(SiteParser, StudPatterns):
     fallback_encoding: ClassVar[str | None] = "cp1252"
     #: A hand whose header line has none of these words is skipped unread
     #: (:data:`EVERY_HEADER` for a room that names the game on a later line).
-    stud_words: ClassVar[re.Pattern[str]] = re.compile(r"razz|stud", re.IGNORECASE)
+    stud_words: ClassVar[re.Pattern[str]] = any_word("razz", "stud")
 
     def read_header(self, lines: Sequence[str], first_line: int) -> StudHeader:
         """The header of a hand (raises HandError)."""
