@@ -28,7 +28,6 @@ _NUM = r"[\d,]+(?:\.\d+)?"
 _CUR = r"[$€ˆ£]?\s*"
 _ISO = r"(?:\s*(?:USD|EURO?|GBP|Chips|GEL))?"
 _CARD = re.compile(r"\b([2-9tjqka])([cdhs])\b")
-_SEAT = re.compile(r"^Seat \d+: ")
 _br = stud.amount_in(rf"\[\s*{_CUR}", rf"{_ISO}\s*\]", _NUM)  # [$ 0.10 USD], [€ 0.05 EURO]
 
 
@@ -68,7 +67,7 @@ class EverleafParser(stud.ListedReader):
     format_name = "everleaf"
     site = "Everleaf"
     header_pattern = HEADER
-    seat_start = _SEAT
+    seat_start = stud.SEAT_START
     seat_line = stud.seat_pattern(rf"\s*{_CUR}(?P<stack>{_NUM}){_ISO}\s*")
     streets: ClassVar[dict[str, int]] = {
         f"{deal} {name}": street
