@@ -70,15 +70,8 @@ class WinningParser(stud.TerseReader):
     hand_start = HEADER
 
     seat_line = stud.seat_pattern(rf"(?P<stack>{AMOUNT})(?: in chips)?")
-    streets: ClassVar[dict[str, int]] = {
-        **stud.StudReader.streets,  # PokerStars' sections, and two of its own
-        **stud.street_table(
-            """
-            5 7th STREET
-            6 SHOWDOWN
-            """
-        ),
-    }
+    # PokerStars' sections, and two of its own
+    streets: ClassVar[dict[str, int]] = {**stud.StudReader.streets, "7th STREET": 5, "SHOWDOWN": 6}
     actions = stud.action_table(
         rf"""
         ante      posts (?:the )?ante {{a}}{{allin}}
