@@ -77,19 +77,19 @@ def action_table(
     amount: Callable[[str], str] = plain_amount,
     allin: str = "",
 ) -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """The action patterns of a table of ``verb  words`` rows, in the table's order.
+    r"""The action patterns of a table of ``verb  words`` rows, in the table's order.
 
-    >>> table = action_table('''
+    >>> table = action_table(r'''
     ...     bet    bets {a}{allin}
     ...     raise  raises {added}
-    ...     fold   ^ folds( \\[.*\\])?$
+    ...     fold   ^ folds( \[.*\])?$
     ... ''', before=": ", allin=r"(?P<allin> and is all-in)?")
     >>> [verb for verb, _ in table]
     ['bet', 'raise', 'fold']
     >>> table[0][1].match(": bets $2 and is all-in").group("a", "allin")
     ('$2', ' and is all-in')
     >>> table[2][1].pattern
-    '^ folds( \\\\[.*\\\\])?$'
+    '^ folds( \\[.*\\])?$'
     >>> action_table("shove all of it")
     Traceback (most recent call last):
     ...
