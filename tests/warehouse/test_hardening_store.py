@@ -122,7 +122,7 @@ def test_the_cli_says_once_on_stderr_that_it_took_over_a_stale_lock(
         line for line in lines if line.startswith("warning: ") and f"from pid {pid}" in line
     ]
     assert len(lines) == 1
-    proc = _cli("ingest", str(histories), "-w", str(warehouse), "-j", "1")
+    proc = _in_process("ingest", str(histories), "-w", str(warehouse), "-j", "1")
     assert proc.returncode == 0 and proc.stderr == ""
 
 
@@ -133,7 +133,7 @@ def test_a_warehouse_under_a_file_is_one_line(tmp_path: Path, histories: Path) -
     with pytest.raises(WarehouseError, match="cannot create the warehouse: Not a directory"):
         Store(wh).create()
     _one_error_line(_cli("ingest", str(histories), "-w", str(wh)), str(wh), "Not a directory")
-    _one_error_line(_cli("stats", "-w", str(wh)), str(wh), "Not a directory")
+    _one_error_line(_in_process("stats", "-w", str(wh)), str(wh), "Not a directory")
     (tmp_path / "file-wh").write_text("x")  # (the command line refuses it as a usage error)
     with pytest.raises(WarehouseError, match="file-wh: cannot create the warehouse: not a dir"):
         Store(tmp_path / "file-wh").create()
