@@ -29,9 +29,12 @@ typecheck: $(STAMP)
 
 # `make test`: everything but the tests marked slow (kills, fuzzing, calibration, Dask,
 # notebooks, browsers, PDFs; see tests/conftest.py), each property test with a fifth of
-# its examples (tests/_hypothesis.py). `make test-all` (and CI): the whole suite, in full.
+# its examples (tests/_hypothesis.py), in two processes (pytest-xdist; a test file stays
+# in one, so that its module fixtures are built once). `make test-all` (and CI): the
+# whole suite, in full, in one process.
 unit: $(STAMP)
-	$(VENV)/bin/pytest -q -p no:cacheprovider -m "not slow" --hypothesis-profile quick
+	$(VENV)/bin/pytest -q -p no:cacheprovider -m "not slow" --hypothesis-profile quick \
+		-n 2 --dist loadfile
 
 unit-all: $(STAMP)
 	$(VENV)/bin/pytest -q -p no:cacheprovider
