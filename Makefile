@@ -14,6 +14,7 @@ HOT_SOURCES := setup.py rakestats/_speedups/__init__.py rakestats/formats/rake/_
 $(STAMP): pyproject.toml $(HOT_SOURCES)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	@echo "rakestats: installing into $(VENV), compiling the ingest's hot modules with mypyc (under a minute; RAKESTATS_PURE_PYTHON=1 installs pure Python)"
 	$(PY) -m pip install --quiet -e '.[test,bench,dask]'
 	touch $(STAMP)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -28,8 +29,19 @@ def _speedups() -> Any:
     return mod
 
 
+# pip runs setup.py three times: for the build requirements (egg_info), for the metadata
+# (dist_info) and for the build. Only the build needs the compiled modules, and mypyc's
+# type check and C generation are most of an install's time: done once, not three times.
+_METADATA_COMMANDS = {"egg_info", "dist_info", "sdist"}
+
+
+def _metadata_only() -> bool:
+    commands = [a for a in sys.argv[1:] if not a.startswith("-")]
+    return bool(commands) and commands[0] in _METADATA_COMMANDS
+
+
 def _ext_modules() -> list[Any]:
-    if os.environ.get("RAKESTATS_PURE_PYTHON"):
+    if os.environ.get("RAKESTATS_PURE_PYTHON") or _metadata_only():
         return []
     try:
         from mypyc.build import mypycify
@@ -50,9 +62,13 @@ def _ext_modules() -> list[Any]:
         # them beside it): the hot modules do not use them, so mypy need not see them,
         # nor judge the modules it reads only for their types.
         options = ["--ignore-missing-imports", "--follow-imports=silent"]
-        return list(
-            mypycify([*options, *paths], opt_level="3", group_name="rakestats._speedups.native")
-        )
+        names = ", ".join(speedups.HOT.values())
+        print(f"rakestats: compiling {len(paths)} hot modules with mypyc: {names}", file=sys.stderr)
+        start = time.perf_counter()
+        exts = mypycify([*options, *paths], opt_level="3", group_name="rakestats._speedups.native")
+        took = time.perf_counter() - start
+        print(f"rakestats: C generated in {took:.0f} s; compiling it now", file=sys.stderr)
+        return list(exts)
     except (Exception, SystemExit) as exc:  # a type error or a missing tool
         print(f"rakestats: not compiling ({exc}), installing pure Python", file=sys.stderr)
         return []
