@@ -65,6 +65,10 @@ _SLOW_TESTS = (
     "test_rollup_parts.py::test_parts_without_a_rollup_are_rolled_up_by_the_query",
     # quick: test_stud8_halves_at_pokerstars, test_quartered_and_scooped_pots
     "test_stats_stud_rooms.py::test_halves_of_every_stud8_pot_agree_with_the_rules",
+    # quick: test_report.py::test_report_escapes_names_from_histories
+    "test_hardening_injection.py::test_html_report_escapes_hostile_names",
+    # quick: test_report_net_won_figure_is_in_antes_for_several_stakes (its figure)
+    "test_money_display.py::test_report_of_several_stakes_renders",
 )
 
 

@@ -133,8 +133,8 @@ def _boom(x: int) -> int:
 def test_pool_keeps_order_and_reports_task_errors() -> None:
     with WorkerPool(2) as pool:
         assert list(pool.imap(_boom, [0, 1, 2])) == [0, 10, 20]
-    with WorkerPool(2) as pool, pytest.raises(ValueError, match="three is refused") as info:
-        list(pool.imap(_boom, range(6)))
+        with pytest.raises(ValueError, match="three is refused") as info:  # the same workers
+            list(pool.imap(_boom, range(6)))
     assert isinstance(info.value.__cause__, WorkerError)
     assert "_boom" in str(info.value.__cause__)  # the worker's traceback comes along
 
