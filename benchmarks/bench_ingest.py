@@ -189,6 +189,15 @@ def main() -> int:
     print(
         f"TARGET >= 10,000 validated hands/s: {'PASS' if rate >= 10_000 else 'FAIL'} ({rate:,.0f})"
     )
+    if os.environ.get("RAKESTATS_PURE_PYTHON"):
+        ok = rate >= 8_000
+        print(f"TARGET pure Python >= 8,000 hands/s: {'PASS' if ok else 'FAIL'} ({rate:,.0f})")
+    else:
+        ok = rate >= 20_000 and rate >= 2 * pk_parse
+        print(
+            f"TARGET compiled >= 20,000 hands/s and >= 2x pokerkit parse: "
+            f"{'PASS' if ok else 'FAIL'} ({rate:,.0f}, {rate / pk_parse:.2f}x)"
+        )
     print(
         f"TARGET peak RSS < 1 GB: {'PASS' if monitor.peak < 1e9 else 'FAIL'} ({monitor.peak / 1e6:,.0f} MB)"
     )
