@@ -3,10 +3,12 @@
 Each room's test files (``tests/data``) are split into hands and copied with fresh hand
 ids until there are ``--hands`` hands, written as files of about 1,000 hands, then
 ingested with ``rakestats ingest --jobs N``. Prints hands/s per room beside baselines
-measured in the same run: the full reader (the stud fast path turned off with
-``RAKESTATS_STUD_LEAN=0``, on ``--baseline-hands`` of the same hands), pokerkit's parse +
-replay of the real Razz PHH files, and the plain read of the same files; the share of
-hands the fast path took (the others' reasons counted); a PASS/FAIL line per target.
+measured in the same run: the fast path as pure Python (``RAKESTATS_PURE_PYTHON=1``: its
+mypyc-compiled copies, when the install made them, turned off), the full reader (the stud
+fast path turned off with ``RAKESTATS_STUD_LEAN=0``, on ``--baseline-hands`` of the same
+hands), pokerkit's parse + replay of the real Razz PHH files, and the plain read of the
+same files; the share of hands the fast path took (the others' reasons counted); a
+PASS/FAIL line per target.
 
     python benchmarks/bench_stud_ingest.py --hands 200000 --jobs 2 [--room stars-razz ...]
 """
@@ -148,13 +150,18 @@ def pokerkit_razz_rate(rounds: int = 40) -> float:
     return rounds * len(texts) / (time.perf_counter() - start)
 
 
-def ingest(data: Path, wh: Path, jobs: int, fast: bool = True) -> tuple[float, int, str]:
+def ingest(
+    data: Path, wh: Path, jobs: int, fast: bool = True, pure: bool = False
+) -> tuple[float, int, str]:
     """Seconds, peak RSS of all processes and the summary of one CLI ingest (``fast``:
-    with the stud fast path, else the full reader alone)."""
+    with the stud fast path, else the full reader alone; ``pure``: no compiled copies)."""
     shutil.rmtree(wh, ignore_errors=True)
     cmd = [sys.executable, "-m", "rakestats", "ingest", str(data), "--warehouse", str(wh),
            "--jobs", str(jobs)]  # fmt: skip
-    env = {**os.environ, "RAKESTATS_STUD_LEAN": "1" if fast else "0"}
+    env = {k: v for k, v in os.environ.items() if k != "RAKESTATS_PURE_PYTHON"}
+    env["RAKESTATS_STUD_LEAN"] = "1" if fast else "0"
+    if pure:
+        env["RAKESTATS_PURE_PYTHON"] = "1"
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, env=env)
     monitor = PeakRSS(proc.pid)
@@ -166,6 +173,14 @@ def ingest(data: Path, wh: Path, jobs: int, fast: bool = True) -> tuple[float, i
     if proc.returncode != 0:
         raise SystemExit(f"ingest failed with exit {proc.returncode}: {out}")
     return seconds, monitor.peak, out.strip()
+
+
+def compiled_in_use() -> bool:
+    """Whether this install has current compiled copies of the stud fast path."""
+    import rakestats.formats.stud._lean as lean
+    from rakestats._speedups import compiled
+
+    return compiled(lean) is not None
 
 
 def fast_share(files: list[Path]) -> tuple[int, int, dict[str, int]]:
@@ -193,6 +208,8 @@ def main() -> int:
     print(
         f"machine: {platform.platform()}, {os.cpu_count()} CPUs, Python {platform.python_version()}"
     )
+    is_compiled = compiled_in_use()
+    print(f"stud fast path compiled (mypyc): {'yes' if is_compiled else 'no, pure Python'}")
     pk = pokerkit_razz_rate()
     print(f"baseline: pokerkit Razz PHH parse + replay: {pk:,.0f} hands/s")
     for room in [r for r in ROOMS if not args.room or r.name in args.room]:
@@ -209,6 +226,7 @@ def main() -> int:
         files = sorted(data.iterdir())
         read_s, size = plain_read(files)
         seconds, peak, summary = ingest(data, args.workdir / "warehouse", args.jobs)
+        pure_s = ingest(data, args.workdir / "warehouse", args.jobs, pure=True)[0]
         base_s, _, base_summary = ingest(base, args.workdir / "warehouse", args.jobs, fast=False)
         rate, base_rate = args.hands / seconds, n_base / base_s
         took, sampled, declined = fast_share(files[:5])
@@ -217,7 +235,13 @@ def main() -> int:
         print(f"  plain read: {args.hands / read_s:,.0f} hands/s")
         print(f"  fast path took {took:,} of {sampled:,} hands of the first files", end="")
         print("".join(f"; {n:,} {why}" for why, n in sorted(declined.items())))
-        print(f"  ingest, {args.jobs} jobs: {rate:,.0f} hands/s ({seconds:.1f} s)")
+        kind = "compiled" if is_compiled else "pure Python"
+        print(f"  ingest, {args.jobs} jobs ({kind}): {rate:,.0f} hands/s ({seconds:.1f} s)")
+        pure_rate = args.hands / pure_s
+        print(
+            f"  baseline, the fast path as pure Python: {pure_rate:,.0f} hands/s ({pure_s:.1f} s)"
+        )
+        print(f"  ratio to pure Python: {rate / pure_rate:.2f}x")
         print(f"  baseline, the full reader ({n_base:,} hands): {base_rate:,.0f} hands/s")
         print(f"    ({base_summary})")
         print(f"  ratio to the full reader: {rate / base_rate:.1f}x")
