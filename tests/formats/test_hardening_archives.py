@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from rakestats import Warehouse
-from rakestats.formats import ReadError, UnrecognizedFileError, iter_file
+from rakestats.formats import ReadError, UnrecognizedFileError, _files_limits, iter_file
 from rakestats.formats import files as _io
 from rakestats.records import HandRecord, QuarantineRecord
 
@@ -38,7 +38,7 @@ def _reasons(summary_unrecognized: list[tuple[str, str]]) -> dict[str, str]:
 def small_limits(monkeypatch: pytest.MonkeyPatch) -> _io.Limits:
     """Decompression limits small enough to trip with a few megabytes."""
     lim = dataclasses.replace(_io.LIMITS, max_uncompressed=8 << 20, ratio_floor=1 << 20)
-    monkeypatch.setattr(_io, "LIMITS", lim)
+    monkeypatch.setattr(_files_limits, "LIMITS", lim)  # read by current_limits
     return lim
 
 

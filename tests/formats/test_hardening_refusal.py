@@ -19,7 +19,14 @@ from pathlib import Path
 import pytest
 
 from rakestats import Warehouse
-from rakestats.formats import ReadError, UnrecognizedFileError, iter_file
+from rakestats.formats import (
+    ReadError,
+    UnrecognizedFileError,
+    _files_limits,
+    _files_open,
+    _files_zip,
+    iter_file,
+)
 from rakestats.formats import files as _io
 from rakestats.records import HandRecord
 
@@ -53,7 +60,7 @@ def _sparse(path: Path, size: int, head: bytes = b"") -> Path:
 @pytest.fixture
 def small_limits(monkeypatch: pytest.MonkeyPatch) -> _io.Limits:
     lim = dataclasses.replace(_io.LIMITS, max_uncompressed=64 << 20, ratio_floor=1 << 20)
-    monkeypatch.setattr(_io, "LIMITS", lim)
+    monkeypatch.setattr(_files_limits, "LIMITS", lim)  # read by current_limits
     return lim
 
 
@@ -136,13 +143,13 @@ class _Calls:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.n = 0
         for name in ("read", "readline"):
-            original = getattr(_io._Counted, name)
+            original = getattr(_files_open._Counted, name)
 
-            def counted(self_: _io._Counted, size: int = -1, /, _f=original) -> bytes:  # type: ignore[no-untyped-def]
+            def counted(self_: _files_open._Counted, size: int = -1, /, _f=original) -> bytes:  # type: ignore[no-untyped-def]
                 self.n += 1
                 return _f(self_, size)  # type: ignore[no-any-return]
 
-            monkeypatch.setattr(_io._Counted, name, counted)
+            monkeypatch.setattr(_files_open._Counted, name, counted)
 
 
 def _newlines_gz(path: Path, n_bytes: int, before: bytes = b"") -> Path:
@@ -232,8 +239,10 @@ def test_a_zip_over_the_member_limit_is_refused_from_its_end_record(
             zf.writestr(f"e{k:03d}.txt", SERVER.replace(b"0001-", f"{k:04d}-".encode()))
     monkeypatch.setenv("RAKESTATS_MAX_ZIP_MEMBERS", "50")
     parsed: list[int] = []
-    original = _io._zip_infos
-    monkeypatch.setattr(_io, "_zip_infos", lambda fh, st: parsed.append(1) or original(fh, st))
+    original = _files_zip._zip_infos
+    monkeypatch.setattr(
+        _files_zip, "_zip_infos", lambda fh, st: parsed.append(1) or original(fh, st)
+    )
     s = Warehouse(tmp_path / "wh").ingest([arc])
     (_where, reason), = s.unrecognized  # fmt: skip
     assert reason.startswith("a zip archive of 60 members, more than 50: refused")
@@ -288,7 +297,7 @@ def test_a_member_is_read_exactly_as_zipfile_reads_it(tmp_path: Path) -> None:
         zf.writestr("xz.txt", SERVER, zipfile.ZIP_LZMA)
     with open(arc, "rb") as fh, zipfile.ZipFile(fh) as zf:
         for info in zf.infolist():
-            with _io._open_member(fh, info) as member:
+            with _files_zip._open_member(fh, info) as member:
                 assert member.read() == SERVER
     raw = bytearray(arc.read_bytes())
     raw[raw.index(b"plain.txt")] = ord("P")  # the local header disagrees

@@ -7,6 +7,7 @@ import io
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rakestats.formats import _files_blocks
 from rakestats.formats import files as _io
 from rakestats.formats.files import Block, Limits, TextBlock, iter_blocks, iter_byte_blocks
 from tests._hypothesis import examples
@@ -47,7 +48,7 @@ def test_same_blocks_as_the_line_reader(
 
 
 def test_pieces_cut_at_blank_lines_keep_line_numbers(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setattr(_io, "_PIECE_BYTES", 64)
+    monkeypatch.setattr(_files_blocks, "_PIECE_BYTES", 64)
     hand = b"Head line\nSeat 1: Ann (10 in chips)\nAnn: folds\n"
     data = b"\n\n".join([hand] * 30) + b"\n" + hand.rstrip(b"\n")
     fast, slow = _both(data, Limits())
@@ -57,7 +58,7 @@ def test_pieces_cut_at_blank_lines_keep_line_numbers(monkeypatch) -> None:  # ty
 
 
 def test_a_long_run_without_blank_lines_is_read_line_by_line(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setattr(_io, "_PIECE_BYTES", 16)
+    monkeypatch.setattr(_files_blocks, "_PIECE_BYTES", 16)
     data = b"\n".join(b"line %d" % i for i in range(200)) + b"\n\nlast\n"
     fast, slow = _both(data, Limits())
     assert fast == slow
@@ -72,7 +73,7 @@ def test_a_damaged_stream_keeps_the_hands_before_the_piece_it_fails_in(
 
     import pytest
 
-    monkeypatch.setattr(_io, "_PIECE_BYTES", 4096)
+    monkeypatch.setattr(_files_blocks, "_PIECE_BYTES", 4096)
     hands = (Path(__file__).parents[2] / "data" / "rake" / "server.txt").read_text(encoding="utf-8")
     text = "\n\n\n".join([hands.strip()] * 10) + "\n"
     packed = gzip.compress(text.encode())

@@ -1,0 +1,296 @@
+"""Blocks of lines: a *block* is a run of non-blank lines (a hand) with the 1-based
+number of its first line in the file. Lines and hands over the limits are never held
+whole (their block carries a problem), and runs of blank lines are skipped at the speed
+of ``bytes.lstrip``, never line by line.
+
+The public names are exported by :mod:`rakestats.formats.files`.
+
+>>> import io
+>>> [tuple(b) for b in iter_blocks(io.BytesIO(b"a\\nb\\n\\n\\nc\\n"))]
+[(1, ['a', 'b']), (5, ['c'])]
+>>> list(iter_text_blocks(["x", "", "y", "z"]))
+[(1, ['x']), (3, ['y', 'z'])]
+>>> decode_block([b"ok", b"bad \\xff"], 7, None)
+(['ok', 'bad \ufffd'], 8)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
+
+from rakestats.formats._files_limits import (
+    _BOM_BYTES,
+    _STRIP,
+    _STRIP_BYTES,
+    BOM,
+    Limits,
+    Stream,
+    current_limits,
+)
+
+__all__ = [
+    "Block",
+    "TextBlock",
+    "decode_block",
+    "iter_blocks",
+    "iter_byte_blocks",
+    "iter_text_blocks",
+]
+
+_KEEP_OF_LONG_LINE = 1000  # bytes of an over-long line kept in the quarantined text
+_KEEP_OF_LONG_HAND = 64 << 10  # bytes of an over-long hand kept in the quarantined text
+
+
+class Block(NamedTuple):
+    """A run of non-blank lines: the file line of the first, the lines (line ends and
+    trailing spaces removed), and a problem ``(line, reason)`` when the block broke a
+    limit (its lines are then cut short)."""
+
+    start: int
+    lines: list[bytes]
+    problem: tuple[int, str] | None = None
+
+
+def iter_byte_blocks(
+    stream: Stream, lim: Limits | None = None, line_offset: int = 0
+) -> Iterator[Block]:
+    """Blocks of non-blank lines, line ends and trailing spaces removed, BOM dropped.
+
+    Lines are read at most ``max_line_bytes`` at a time: a longer line is skipped to its
+    end and only its first bytes are kept; a block past ``max_hand_bytes`` keeps its
+    first lines. Either way the block carries the problem. ``line_offset``: lines of
+    the file before the stream's first (a stream that is a later part of a file)."""
+    lim = lim if lim is not None else current_limits()
+    max_line = lim.max_line_bytes
+    lineno = line_offset
+    start = 0
+    size = 0
+    block: list[bytes] = []
+    problem: tuple[int, str] | None = None
+    cut = False  # an over-long block was cut to its first lines
+    while True:
+        raw = stream.readline(max_line + 1)
+        if not raw:
+            break
+        lineno += 1
+        if len(raw) > max_line and not raw.endswith(b"\n"):
+            total = len(raw)
+            while True:
+                more = stream.readline(max_line + 1)
+                total += len(more)
+                if not more or more.endswith(b"\n"):
+                    break
+            line = raw[:_KEEP_OF_LONG_LINE] + b" [...]"
+            if problem is None:
+                problem = (lineno, f"line {lineno}: longer than {max_line} bytes ({total} bytes)")
+        else:
+            line = raw.rstrip(_STRIP_BYTES)
+        if lineno == 1 and line.startswith(_BOM_BYTES):
+            line = line[len(_BOM_BYTES) :]
+        if line:
+            if not block:
+                start = lineno
+            size += len(line) + 1
+            if size <= lim.max_hand_bytes:
+                block.append(line)
+            elif not cut:
+                if problem is None:
+                    problem = (
+                        lineno,
+                        f"line {lineno}: the hand is longer than {lim.max_hand_bytes} bytes",
+                    )
+                # keep only the hand's first lines: a file of many over-long hands must
+                # not hold max_hand_bytes for each of them until they are quarantined
+                block = _first_bytes(block, _KEEP_OF_LONG_HAND)
+                block.append(b"[... the rest of this over-long hand is not kept]")
+                cut = True
+        elif block:
+            yield Block(start, block, problem)
+            block, size, problem, cut = [], 0, None, False
+    if block:
+        yield Block(start, block, problem)
+
+
+def _first_bytes(lines: list[bytes], limit: int) -> list[bytes]:
+    """The first of ``lines`` that fit in ``limit`` bytes (at least one)."""
+    kept: list[bytes] = []
+    size = 0
+    for line in lines:
+        size += len(line) + 1
+        if kept and size > limit:
+            break
+        kept.append(line[:limit])
+    return kept
+
+
+_PIECE_BYTES = 1 << 18
+_BLOCK = re.compile(r"[^\n]+(?:\n[^\n]+)*")
+_BLANK_START = frozenset({b"\n", b"\r", b" ", b"\t"})
+_UNCLEAN = (b"\r", b" \n", b"\t\n")
+
+
+class TextBlock(NamedTuple):
+    """A block decoded as UTF-8 by :func:`iter_blocks`: the file line of the first line,
+    and the lines."""
+
+    start: int
+    lines: list[str]
+
+
+def iter_blocks(stream: Stream, lim: Limits | None = None) -> Iterator[Block | TextBlock]:
+    """The blocks of :func:`iter_byte_blocks`, read in large pieces: a run of lines that
+    is plain (valid UTF-8, LF line ends, no trailing spaces, within the limits) comes
+    decoded as a :class:`TextBlock`, anything else as the :class:`Block` that
+    :func:`iter_byte_blocks` gives for it. Pieces are cut at blank lines, so the blocks
+    and their line numbers are the same either way. When a damaged stream fails to read,
+    the hands of the piece being read (at most :data:`_PIECE_BYTES`) are not given."""
+    lim = lim if lim is not None else current_limits()
+    buf = b""
+    lines_before = 0  # lines of the file before ``buf``
+    first = True
+    while True:
+        more = stream.read(_PIECE_BYTES)
+        buf = buf + more if buf else more
+        if buf[:1] in _BLANK_START:  # blank lines first: skipped whole, counted
+            body = buf.lstrip(_STRIP_BYTES)
+            cut = buf.rfind(b"\n", 0, len(buf) - len(body))
+            if cut >= 0:
+                lines_before += buf.count(b"\n", 0, cut + 1)
+                buf = buf[cut + 1 :]
+                first = False  # line 1 is behind: no BOM to drop
+        if more:
+            cut = buf.rfind(b"\n\n")
+            if cut < 0:
+                if len(buf) > 4 * _PIECE_BYTES:  # no blank line in sight: line by line
+                    yield from iter_byte_blocks(_Prefixed(buf, stream), lim, lines_before)
+                    return
+                continue
+            piece, buf = buf[: cut + 1], buf[cut + 1 :]
+        else:
+            piece, buf = buf, b""
+        if piece:
+            yield from _piece_blocks(piece, lines_before, lim, first)
+            lines_before += piece.count(b"\n")
+            first = False
+        if not more:
+            return
+
+
+def _piece_blocks(
+    piece: bytes, lines_before: int, lim: Limits, first: bool
+) -> Iterator[Block | TextBlock]:
+    text = None
+    clean = not (first and piece.startswith(_BOM_BYTES)) and not piece.endswith((b" ", b"\t"))
+    if clean and not any(u in piece for u in _UNCLEAN):
+        with contextlib.suppress(UnicodeDecodeError):
+            text = piece.decode("utf-8")
+    if text is None:
+        yield from iter_byte_blocks(io.BytesIO(piece), lim, lines_before)
+        return
+    max_line = lim.max_line_bytes // 4  # characters that surely fit the byte limits
+    max_hand = lim.max_hand_bytes // 4
+    for start, body, ended in _text_blocks(text, lines_before):
+        lines = body.split("\n")
+        if len(body) > max_line and (len(body) > max_hand or max(map(len, lines)) > max_line):
+            raw = io.BytesIO(body.encode("utf-8") + (b"\n" if ended else b""))
+            yield from iter_byte_blocks(raw, lim, start - 1)
+            continue
+        yield TextBlock(start, lines)
+
+
+_BLANK_RUN = "\n" * 64
+
+
+def _text_blocks(text: str, lines_before: int) -> Iterator[tuple[int, str, bool]]:
+    """The blocks of clean text (a blank line is empty): the file line of each, its text,
+    and whether its last line has its line end."""
+    if _BLANK_RUN in text:
+        # long runs of blank lines: passed over by the regex engine, not one by one
+        newlines = lines_before  # line breaks before ``pos``
+        pos = 0
+        for m in _BLOCK.finditer(text):
+            newlines += text.count("\n", pos, m.start())
+            pos = m.start()
+            yield newlines + 1, m.group(), m.end() < len(text)
+        return
+    newlines = lines_before  # line breaks before the current chunk
+    chunks = text.split("\n\n")
+    last = len(chunks) - 1
+    for k, chunk in enumerate(chunks):
+        body = chunk.lstrip("\n")
+        start = newlines + len(chunk) - len(body) + 1
+        newlines += chunk.count("\n") + 2
+        ended = k < last or body.endswith("\n")  # the block's last line has its line end
+        body = body.rstrip("\n")
+        if body:
+            yield start, body, ended
+
+
+class _Prefixed:
+    """A stream that reads ``head`` and then ``rest`` (readline only)."""
+
+    def __init__(self, head: bytes, rest: Stream) -> None:
+        self._head = io.BytesIO(head)
+        self._rest = rest
+
+    def read(self, size: int = -1, /) -> bytes:
+        data = self._head.read(size)
+        if size < 0:
+            return data + self._rest.read()
+        return data + self._rest.read(size - len(data)) if len(data) < size else data
+
+    def readline(self, limit: int = -1, /) -> bytes:
+        line = self._head.readline(limit)
+        if line.endswith(b"\n") or (limit >= 0 and len(line) >= limit):
+            return line
+        return line + self._rest.readline(limit - len(line) if limit >= 0 else -1)
+
+
+def iter_text_blocks(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
+    """Blocks of non-blank lines from decoded text lines (with or without line ends)."""
+    start = 0
+    block: list[str] = []
+    for lineno, raw in enumerate(lines, 1):
+        line = raw.rstrip(_STRIP)
+        if lineno == 1 and line.startswith(BOM):
+            line = line[1:]
+        if line:
+            if not block:
+                start = lineno
+            block.append(line)
+        elif block:
+            yield start, block
+            block = []
+    if block:
+        yield start, block
+
+
+def decode_block(
+    block: list[bytes], start: int, fallback: str | None
+) -> tuple[list[str], int | None]:
+    """Decode a block as UTF-8 (else ``fallback``, when given).
+
+    Returns the lines and ``None``, or, when the block cannot be decoded, the lines decoded
+    with replacement characters and the file line number of the first bad line.
+    """
+    try:
+        return b"\n".join(block).decode("utf-8").split("\n"), None
+    except UnicodeDecodeError:
+        pass
+    if fallback is not None:
+        try:
+            return b"\n".join(block).decode(fallback).split("\n"), None
+        except UnicodeDecodeError:
+            pass
+    bad = start
+    for i, raw in enumerate(block):
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError:
+            bad = start + i
+            break
+    return [raw.decode("utf-8", "replace") for raw in block], bad
