@@ -9,7 +9,10 @@ STAMP  := $(VENV)/.installed
 # setup.py compiles the ingest's hot modules (rakestats/_speedups): rebuild when they change.
 HOT_SOURCES := setup.py rakestats/_speedups/__init__.py rakestats/formats/rake/_lean.py \
 	rakestats/formats/rake/_lean_play.py rakestats/formats/rake/_lean_state.py \
-	rakestats/formats/rake/_text.py rakestats/formats/rake/_fast.py rakestats/rake/betting_rules.py
+	rakestats/formats/rake/_text.py rakestats/formats/rake/_fast.py rakestats/rake/betting_rules.py \
+	rakestats/formats/stud/_lean.py rakestats/formats/stud/_lean_text.py \
+	rakestats/formats/stud/_lean_bet.py rakestats/formats/stud/_lean_play.py \
+	rakestats/formats/stud/_lean_end.py rakestats/formats/stud/_lean_record.py
 
 $(STAMP): pyproject.toml $(HOT_SOURCES)
 	$(PYTHON) -m venv $(VENV)

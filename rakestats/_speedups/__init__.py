@@ -30,6 +30,12 @@ HOT = {
     "c_rake_text": "rakestats.formats.rake._text",
     "c_rake_fast": "rakestats.formats.rake._fast",
     "c_betting_rules": "rakestats.rake.betting_rules",
+    "c_stud_lean": "rakestats.formats.stud._lean",
+    "c_stud_lean_text": "rakestats.formats.stud._lean_text",
+    "c_stud_lean_bet": "rakestats.formats.stud._lean_bet",
+    "c_stud_lean_play": "rakestats.formats.stud._lean_play",
+    "c_stud_lean_end": "rakestats.formats.stud._lean_end",
+    "c_stud_lean_record": "rakestats.formats.stud._lean_record",
 }
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent  # the rakestats package
 _digest: str | None = None
@@ -64,7 +70,7 @@ def compiled(pure: ModuleType) -> ModuleType | None:
         return None
     try:
         mod = importlib.import_module(f"{__name__}.{name}")
-    except ImportError:
+    except Exception:  # not built, or a copy an older build left (its library lacks it)
         return None
     if not str(mod.__file__).endswith((".so", ".pyd")):
         return None

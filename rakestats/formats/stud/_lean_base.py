@@ -50,7 +50,9 @@ __all__ = [
 _log = logging.getLogger("rakestats.formats.stud")
 
 #: Whether stud hands go through the fast path (``RAKESTATS_STUD_LEAN=0`` turns it off:
-#: the benchmarks measure the full reader so, in the same run).
+#: the benchmarks measure the full reader so, in the same run). Read it through the
+#: module (``_lean_base.ENABLED``): the compiled copies (:mod:`rakestats._speedups`) then
+#: see this one switch, which the tests set.
 ENABLED = os.environ.get("RAKESTATS_STUD_LEAN", "1") != "0"
 
 #: Every card of the standard deck by number, as the reader's text and as the engine's.

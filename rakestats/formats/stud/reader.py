@@ -14,15 +14,16 @@ a hand of a game the engine does not play becomes a
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from typing import ClassVar
 
+from rakestats._speedups import load as _load_compiled
 from rakestats.formats._base import HandError, ParseResult, SiteParser
+from rakestats.formats.stud import _lean_record
 from rakestats.formats.stud._engine import GAMES
 from rakestats.formats.stud._grammar import LineReader, read_seats
-from rakestats.formats.stud._lean_record import lean_record
 from rakestats.formats.stud._model import Item, ParsedStudHand, RoomRules, StudHeader
 from rakestats.formats.stud._patterns import StudPatterns
 from rakestats.formats.stud._record import GAME_OF, hand_record, player_records
@@ -31,6 +32,11 @@ from rakestats.formats.stud._seats import hand_of, seats_in_order
 from rakestats.records import HandRecord, SkipRecord
 
 __all__ = ["EVERY_HEADER", "ListedReader", "StudReader", "any_word", "classify_game"]
+
+#: The stud fast path's record builder: its compiled copy when the install made a current
+#: one (:mod:`rakestats._speedups`), else the module itself.
+lean_record: Callable[[StudHeader, ParsedStudHand, str], HandRecord | None]
+lean_record = _load_compiled(_lean_record).lean_record
 
 
 _RAZZ = re.compile(r"\brazz\b", re.IGNORECASE)
