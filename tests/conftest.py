@@ -38,6 +38,7 @@ _SLOW_FILES = {
     "test_notebooks.py",
     "test_report_layout.py",
     "test_report_out_pdf.py",
+    "test_report_stud_rooms.py",  # every room's report; quick: test_report_razz.py
     "test_stats_sim.py",
     "test_write_failures.py",
 }
@@ -63,6 +64,15 @@ _SLOW_TESTS = (
     "test_live_folders.py::test_watch_follows",
     "test_rollup_parts.py::test_any_ingest_order_gives_the_raw_figures",
     "test_rollup_parts.py::test_parts_without_a_rollup_are_rolled_up_by_the_query",
+    # Dask and a kill: the other write paths' rollups are checked in the quick run
+    "test_rollup_parts.py::test_dask_ingest_commits_the_rollups",
+    "test_rollup_parts.py::test_a_commit_killed_before_its_snapshot_leaves_no_rollup",
+    # quick: test_a_deleted_rollup_file_is_rolled_up_again
+    "test_rollup_parts.py::test_a_rollup_of_another_version_is_not_used",
+    # quick: test_mixed_report_keeps_games_apart
+    "test_report_razz.py::test_report_game_filter",
+    # quick: test_views_in_one_ingest_equal_the_server_view
+    "test_views_merge.py::test_server_view_after_player_views_changes_nothing_but_the_view",
     # quick: test_stud8_halves_at_pokerstars, test_quartered_and_scooped_pots
     "test_stats_stud_rooms.py::test_halves_of_every_stud8_pot_agree_with_the_rules",
     # quick: test_report.py::test_report_escapes_names_from_histories
