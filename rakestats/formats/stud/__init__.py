@@ -2,7 +2,6 @@
 hands of every room. A room's reader subclasses :class:`StudReader` and supplies its
 patterns and header (see docs/rooms.md, "Adding a room")."""
 
-from rakestats.formats.stud._amounts import amount_in
 from rakestats.formats.stud._common import (
     CURRENCY_SYMBOLS,
     MONTHS,
@@ -47,6 +46,7 @@ from rakestats.formats.stud._tables import (
     NEVER,
     VERBS,
     action_table,
+    amount_in,
     line_table,
     plain_amount,
     street_table,

@@ -39,7 +39,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-__all__ = ["AMOUNT", "NEVER", "VERBS", "action_table", "line_table", "plain_amount", "street_table"]
+__all__ = [
+    "AMOUNT",
+    "NEVER",
+    "VERBS",
+    "action_table",
+    "amount_in",
+    "line_table",
+    "plain_amount",
+    "street_table",
+]
 
 #: An amount as rooms write it: optional currency symbol, thousands commas, decimals.
 AMOUNT = r"[$€£]?[\d,]+(?:\.\d+)?"
@@ -53,13 +62,28 @@ NEVER = re.compile(r"^$.")
 _SLOT = re.compile(r"\{(a|to|added|allin)\}")
 
 
-def plain_amount(group: str) -> str:
-    """An amount as most rooms write it (``$1.50``, ``1,000``), as group ``group``.
+def amount_in(before: str = "", after: str = "", number: str = AMOUNT) -> Callable[[str], str]:
+    r"""How a room writes its amounts, as the ``amount=`` of :func:`action_table` (and for
+    its other patterns): the pattern of an amount (``number``) written between ``before``
+    and ``after`` (brackets, a currency sign or code), as a function of its group.
 
+    >>> bracketed = amount_in(r"\[\s*", r"(?:\s*USD)?\s*\]")
+    >>> re.fullmatch(bracketed("a"), "[$0.25 USD]")["a"]
+    '$0.25'
+    >>> re.fullmatch(amount_in(after=r"\s?€")("to"), "1,000 €")["to"]
+    '1,000'
     >>> re.fullmatch(plain_amount("a"), "$1,000.50")["a"]
     '$1,000.50'
     """
-    return rf"(?P<{group}>{AMOUNT})"
+
+    def amount(group: str) -> str:
+        return rf"{before}(?P<{group}>{number}){after}"
+
+    return amount
+
+
+#: An amount as most rooms write it (``$1.50``, ``1,000``), as a function of its group.
+plain_amount = amount_in()
 
 
 def _rows(text: str) -> list[tuple[str, str]]:
