@@ -18,6 +18,7 @@ import re
 from collections.abc import Mapping
 from typing import ClassVar
 
+from rakestats.formats.stud._seat_pattern import seat_pattern
 from rakestats.formats.stud._tables import AMOUNT, action_table, line_table
 
 __all__ = ["AMOUNT", "CHECK_FOLD", "PLAIN_SEAT", "UPPER_STREETS", "StudPatterns"]
@@ -31,9 +32,7 @@ CHECK_FOLD: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 #: ``Seat N: NAME (STACK)`` and what follows: the seat line of the rooms that write no
 #: ``in chips`` (groups ``seat``, ``name``, ``stack``, ``tail``).
-PLAIN_SEAT = re.compile(
-    rf"^Seat (?P<seat>\d{{1,9}}): (?P<name>.+?) \((?P<stack>{AMOUNT})\)(?P<tail>.*)$"
-)
+PLAIN_SEAT = seat_pattern(rf"(?P<stack>{AMOUNT})")
 #: The sections of the rooms that write them in capitals (``*** 3RD STREET ***``), to
 #: streets as :attr:`StudPatterns.streets` numbers them.
 UPPER_STREETS: dict[str, int] = {
