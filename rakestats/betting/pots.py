@@ -73,13 +73,20 @@ def pot_layers(
     players' chips are dead money in the pots they reached; dead money above the highest
     live contribution joins the top pot."""
     levels = sorted({contributions[s] for s in live if contributions[s] > 0})
+    chips = list(contributions.values())
     pots: list[tuple[int, tuple[int, ...]]] = []
     prev = 0
     for level in levels:
-        amount = sum(min(c, level) - min(c, prev) for c in contributions.values())
-        pots.append((amount, tuple(s for s in live if contributions[s] >= level)))
+        amount = 0  # what each player put in between the previous level and this one
+        for c in chips:
+            if c > prev:
+                amount += (c if c < level else level) - prev
+        pots.append((amount, tuple([s for s in live if contributions[s] >= level])))
         prev = level
-    dead = sum(max(0, c - prev) for c in contributions.values())
+    dead = 0  # chips above the highest level
+    for c in chips:
+        if c > prev:
+            dead += c - prev
     if dead:
         if pots:
             amount, eligible = pots[-1]

@@ -106,10 +106,11 @@ def evaluate(cards: str | Iterable[Card]) -> HandValue:
     hand = _as_cards(cards)
     if len(hand) != 5:
         raise ValueError(f"a Rake hand is exactly five cards, got {len(hand)}")
-    if len(set(hand)) != 5:
+    index = [c.index for c in hand]
+    if len(set(index)) != 5:
         raise ValueError(f"a hand cannot hold the same card twice: {' '.join(map(str, hand))}")
-    suits = {c.index & 3 for c in hand}
-    ranks = tuple(sorted(((c.index >> 2) + 2 for c in hand), reverse=True))
+    suits = {i & 3 for i in index}
+    ranks = tuple(sorted([(i >> 2) + 2 for i in index], reverse=True))
     return _value_of(ranks, suits.pop() if len(suits) == 1 else -1)
 
 

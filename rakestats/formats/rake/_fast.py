@@ -9,6 +9,7 @@ facts are looked up by identity rather than recomputed through enum properties.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from rakestats.cards import DECK, Card
 from rakestats.rake.evaluator import HandCategory, evaluate_partial
@@ -62,18 +63,24 @@ def holding_category(cards: Sequence[Card | None]) -> str:
     return _TWO_PAIR if n - distinct >= 2 else _PAIR
 
 
-_BY_SHAPE: dict[tuple[int, ...], str] = {}
+_BY_SHAPE: dict[int, str] = {}
+# a card's part of a holding's shape: one in the 3-bit count of its rank
+_RANK_UNIT: Final = [1 << (3 * (i >> 2)) for i in range(len(DECK))]
 
 
 def category_of_indices(indices: Sequence[int]) -> str:
     """:func:`holding_category` of 1-5 known cards given by deck index. A holding's
     category depends only on its ranks (and, for five cards, on one suit or not), so it
-    is computed once per shape."""
-    shape = sorted([i >> 2 for i in indices])
-    if len(indices) == 5:
-        shape.append(len({i & 3 for i in indices}) == 1)
-    key = tuple(shape)
-    category = _BY_SHAPE.get(key)
+    is computed once per shape: the count of each rank, negative for five cards of one
+    suit."""
+    shape = 0
+    suits = 0
+    for i in indices:
+        shape += _RANK_UNIT[i]
+        suits |= 1 << (i & 3)
+    if len(indices) == 5 and suits & (suits - 1) == 0:
+        shape = -shape
+    category = _BY_SHAPE.get(shape)
     if category is None:
-        category = _BY_SHAPE[key] = holding_category([DECK[i] for i in indices])
+        category = _BY_SHAPE[shape] = holding_category([DECK[i] for i in indices])
     return category

@@ -79,6 +79,7 @@ def play_round(h: LeanHand) -> None:
     current_bet, last_raise = 0, ante
     able = sum([1 for j in range(n) if not folded[j] and stack[j] > 0])  # can still bet
     last = -1
+    actions = h.actions
     while h.live > 1:
         # the next player to act (one without chips cannot act, as needs_to_act says)
         for k in range(n):
@@ -94,7 +95,10 @@ def play_round(h: LeanHand) -> None:
         if i >= end:
             raise Unhandled(SHORT)
         h.i = i + 1
-        rest = _after_name(lines[i], name[j])
+        line, who = lines[i], name[j]
+        if not line.startswith(who):
+            raise Unhandled(ACTION)
+        rest = line[len(who) :]
         all_in = rest.endswith(_ALL_IN)
         if all_in:
             rest = rest[: len(rest) - len(_ALL_IN)]
@@ -148,15 +152,8 @@ def play_round(h: LeanHand) -> None:
             raise Unhandled(ACTION)
         if all_in:
             able -= 1
-        h.actions.append((j, rnd, kind, added, to, all_in, facing))
+        actions.append((j, rnd, kind, added, to, all_in, facing))
     _return_uncalled(h)
-
-
-def _after_name(line: str, who: str) -> str:
-    """An action line without the player's name."""
-    if not line.startswith(who):
-        raise Unhandled(ACTION)
-    return line[len(who) :]
 
 
 def _return_uncalled(h: LeanHand) -> None:

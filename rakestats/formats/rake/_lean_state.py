@@ -36,14 +36,23 @@ THE_REVEAL, POTS, THE_SUMMARY, SHORT, LONG = (
 )  # fmt: skip
 
 
+_numbers: dict[str, int] = {}  # the numbers read so far (amounts repeat)
+
+
 def number(text: str, why: str) -> int:
     """A number as the writer writes it: at most 18 digits (every sum of amounts fits
     64-bit integers), no leading zero."""
+    value = _numbers.get(text)
+    if value is not None:
+        return value
     if not (text.isascii() and text.isdigit() and len(text) <= 18) or (
         text[0] == "0" and len(text) > 1
     ):
         raise Unhandled(why)
-    return int(text)
+    if len(_numbers) >= 50_000:
+        _numbers.clear()
+    value = _numbers[text] = int(text)
+    return value
 
 
 def cards(text: str, n: int, why: str) -> list[int]:
@@ -83,6 +92,15 @@ class LeanHand:
     known: list[bool]  # whether the log shows the player's hidden cards
     folded_round: list[int | None]
     category: list[str | None]  # of the holding, when known
+
+    __slots__ = (
+        "acted", "actions", "ante", "cards", "category", "dealer", "end", "fee",
+        "folded", "folded_round", "hand_id", "hero", "hole_known", "i", "invested",
+        "known", "lines", "live", "max_seats", "may_raise", "middle_down",
+        "middle_down_text", "middle_up", "middle_up_text", "n", "name", "names",
+        "order", "pickups", "played_at", "pos_of_seat", "rnd", "round_bet", "seats",
+        "seen", "server", "shown_text", "site", "stack", "start_stack", "table", "why",
+    )  # fmt: skip
 
     def __init__(self, lines: Sequence[str]) -> None:
         self.lines = lines
