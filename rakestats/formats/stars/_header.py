@@ -20,6 +20,7 @@ Header forms (one line each)::
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 from rakestats.formats import stud
 
@@ -72,12 +73,49 @@ def _game_and_stakes(
     return game, stakes, date, mixed, t
 
 
+#: What a header says before its time (the game, the stakes, a tournament's level),
+#: by that text: it repeats from hand to hand, so it is read once and only the time and
+#: the hand id are read for each hand.
+_BEFORE_TIME: dict[str, stud.StudHeader] = {}
+#: A time that cannot change how the header's patterns split what comes before it.
+_PLAIN_TIME = re.compile(r"[^\s(){}][^(){}]*")
+
+
+def _another(h: stud.StudHeader, hand_id: str, when: datetime) -> stud.StudHeader:
+    """``h`` for another hand: its id and time."""
+    return stud.StudHeader(
+        h.site, hand_id, h.game, h.game_text, h.is_tournament, h.tournament_id, h.currency,
+        h.scale, h.small_bet, h.big_bet, when, h.ante, h.bring_in, h.table, h.max_seats,
+        h.extra,
+    )  # fmt: skip
+
+
+def _plain_time(date: str) -> bool:
+    return " - " not in date and _PLAIN_TIME.fullmatch(date) is not None
+
+
 def parse_header(text: str, line: int) -> stud.StudHeader:
     """The header line of a PokerStars hand (raises HandError)."""
     m = HEADER.match(text)
     if m is None:
         raise stud.fail(line, "not a PokerStars hand header")
     hand_id, rest = m[2], m[3].strip()
+    cut = rest.rfind(" - ") + 3  # where the time begins (when there is one)
+    if cut >= 3:
+        known = _BEFORE_TIME.get(rest[:cut])
+        if known is not None and _plain_time(rest[cut:]):
+            when = stud.preferred_time(rest[cut:], line, stud.DATE_TIME)
+            return _another(known, hand_id, when)
+    h, date = _read_header(hand_id, rest, line)
+    if cut >= 3 and rest[cut:] == date and _plain_time(date):
+        if len(_BEFORE_TIME) >= 10_000:
+            _BEFORE_TIME.clear()
+        _BEFORE_TIME[rest[:cut]] = h
+    return h
+
+
+def _read_header(hand_id: str, rest: str, line: int) -> tuple[stud.StudHeader, str]:
+    """The header from the text after the hand id, and the text of its time."""
     club = None
     if rest.startswith("{") and "}" in rest:
         club, rest = rest[1 : rest.index("}")], rest[rest.index("}") + 1 :].strip()
@@ -94,7 +132,7 @@ def parse_header(text: str, line: int) -> stud.StudHeader:
         "buy_in": (t["buyin"] or None) if t is not None else None,
         "club": club,
     }
-    return stud.header(
+    h = stud.header(
         "PokerStars",
         hand_id,
         stud.stakes(s["sb"], s["bb"], line, currency=currency),
@@ -105,3 +143,4 @@ def parse_header(text: str, line: int) -> stud.StudHeader:
         tournament_id=t["tid"] if t is not None else None,
         extra=extra,
     )
+    return h, date
