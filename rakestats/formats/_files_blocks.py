@@ -163,7 +163,7 @@ def iter_blocks(stream: Stream, lim: Limits | None = None) -> Iterator[Block | T
                 buf = buf[cut + 1 :]
                 first = False  # line 1 is behind: no BOM to drop
         if more:
-            cut = buf.rfind(b"\n\n")
+            cut = max(buf.rfind(b"\n\n"), buf.rfind(b"\n\r\n"))  # at a blank line
             if cut < 0:
                 if len(buf) > 4 * _PIECE_BYTES:  # no blank line in sight: line by line
                     yield from iter_byte_blocks(_Prefixed(buf, stream), lim, lines_before)
@@ -188,6 +188,8 @@ def _piece_blocks(
     if clean and not any(u in piece for u in _UNCLEAN):
         with contextlib.suppress(UnicodeDecodeError):
             text = piece.decode("utf-8")
+    elif len(piece) < min(lim.max_line_bytes, lim.max_hand_bytes):
+        text = _stripped(piece, first)
     if text is None:
         yield from iter_byte_blocks(io.BytesIO(piece), lim, lines_before)
         return
@@ -202,6 +204,21 @@ def _piece_blocks(
         yield TextBlock(start, lines)
 
 
+def _stripped(piece: bytes, first: bool) -> str | None:
+    """``piece`` as the line-by-line reader reads it — each line without its trailing
+    spaces, tabs and carriage return (rooms write CRLF line ends and trailing spaces),
+    the BOM of the file's first line dropped — decoded; None when it is not UTF-8. Only
+    for a piece shorter than the limits, so that none of its lines or blocks breaks them."""
+    plain = b"\n".join([line.rstrip(_LINE_SPACE) for line in piece.split(b"\n")])
+    if first and plain.startswith(_BOM_BYTES):
+        plain = plain[len(_BOM_BYTES) :]
+    try:
+        return plain.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+_LINE_SPACE = _STRIP_BYTES.replace(b"\n", b"")
 _BLANK_RUN = "\n" * 64
 
 

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import io
+import re
+from pathlib import Path
+from unittest import mock
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -45,6 +48,37 @@ def test_same_blocks_as_the_line_reader(
     lim = Limits(max_line_bytes=limit, max_hand_bytes=limit * 4)
     fast, slow = _both(data, lim)
     assert fast == slow
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(st.lists(_LINES, max_size=60), st.booleans(), st.booleans(), st.integers(16, 2048))
+def test_same_blocks_with_crlf_line_ends_and_trailing_spaces(
+    lines: list[bytes], final_newline: bool, crlf: bool, piece_bytes: int
+) -> None:
+    """Rooms write CRLF line ends and trailing spaces; with the default limits (larger
+    than any piece here) such pieces are read whole, not line by line."""
+    end = b"\r\n" if crlf else b"\n"
+    data = end.join(lines) + (end if final_newline else b"")
+    with mock.patch.object(_files_blocks, "_PIECE_BYTES", piece_bytes):
+        fast, slow = _both(data, Limits())
+    assert fast == slow
+
+
+def test_a_real_pokerstars_file_is_read_in_pieces(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """PokerStars' files (CRLF line ends, trailing spaces after the seat lines, a BOM in
+    some) come as decoded blocks of whole pieces, with the line reader's blocks."""
+    monkeypatch.setattr(_files_blocks, "_PIECE_BYTES", 4096)
+    data_dir = Path(__file__).parents[2] / "data" / "razz" / "stars"
+    for path in sorted(data_dir.glob("*.txt")):
+        data = path.read_bytes()
+        assert b"\r\n" in data
+        spaced = re.sub(rb"(?<=\S)\r\n", b" \r\n", data)  # after every line but blank ones
+        for body in (data, b"\xef\xbb\xbf" + data, spaced):
+            fast, slow = _both(body, Limits())
+            assert fast == slow
+            blocks = list(iter_blocks(io.BytesIO(body), Limits()))
+            assert blocks
+            assert all(isinstance(b, TextBlock) for b in blocks), path.name
 
 
 def test_pieces_cut_at_blank_lines_keep_line_numbers(monkeypatch) -> None:  # type: ignore[no-untyped-def]
