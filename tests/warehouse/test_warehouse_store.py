@@ -249,6 +249,17 @@ def test_view_signatures_are_computed_per_hero_alike_row_by_row():
         [(2026, 1, 5, "rake"), (1999, 12, 31, "razz"), (2026, 1, 9, "rake")],
         [(2026, 1, 5, "rake"), (2026, 1, 9, "razz"), (2026, 2, 1, "rake")],
         [(999, 1, 5, "rake"), (2026, 1, 9, "rake")],  # a year before 1000: by text
+        # several partitions, the rows already in partition order: sliced without a copy
+        [(2026, 1, 5, "rake"), (2026, 1, 9, "rake"), (2026, 2, 1, "rake"), (2026, 3, 1, "rake")],
+        # interleaved partitions: each keeps its rows in their order
+        [
+            (2026, 2, 1, "rake"),
+            (2026, 1, 9, "rake"),
+            (2026, 2, 3, "razz"),
+            (2026, 1, 5, "rake"),
+            (2026, 2, 2, "rake"),
+            (2025, 12, 31, "razz"),
+        ],
     ],
 )
 def test_partitions_by_game_and_month(rows: list[tuple[int, int, int, str]]) -> None:
@@ -268,4 +279,6 @@ def test_partitions_by_game_and_month(rows: list[tuple[int, int, int, str]]) -> 
     want: dict[str, list[int]] = {}
     for i, (at, (*_, game)) in enumerate(zip(played, rows, strict=True)):
         want.setdefault(f"game={game}/month={at.year:04d}-{at.month:02d}", []).append(i)
-    assert {k: sorted(v) for k, v in got.items()} == want
+    assert got == want  # each partition's rows in the table's order
+    keys = [key for key, _ in partitions(table)]
+    assert len(keys) == len(set(keys))
