@@ -177,19 +177,17 @@ def partitions(table: pa.Table) -> Iterator[tuple[str, pa.Table]]:
     codes = games.indices.to_numpy(zero_copy_only=False).astype(np.int64)
     key = codes * 1_000_000 + (month_no + 12_000)
     names = games.dictionary.to_pylist()
-    # the rows in partition order (stable: each partition keeps the rows' order), taken
-    # once and sliced, rather than one filter of the whole table per partition; rows
-    # already in that order (hands read in the order they were played) are not copied
     if bool((np.diff(key) >= 0).all()):
-        ordered_key, ordered = key, table
-    else:
-        order = np.argsort(key, kind="stable")
-        ordered_key, ordered = key[order], table.take(pa.array(order))
-    bounds = [0, *(np.flatnonzero(np.diff(ordered_key)) + 1).tolist(), len(key)]
-    for start, end in itertools.pairwise(bounds):
-        k = int(ordered_key[start])
+        # rows already in partition order (hands read in the order they were played):
+        # each partition a slice of the table, not a copy
+        bounds = [0, *(np.flatnonzero(np.diff(key)) + 1).tolist(), len(key)]
+        runs = [(int(key[a]), table.slice(a, b - a)) for a, b in itertools.pairwise(bounds)]
+    else:  # one copy of each partition's rows at a time, in the table's order
+        runs = [(k, None) for k in np.unique(key).tolist()]
+    for k, part in runs:
         game, month = names[k // 1_000_000], np.datetime64(k % 1_000_000 - 12_000, "M")
-        yield f"game={game}/month={month}", ordered.slice(start, end - start)
+        rows = part if part is not None else table.filter(pa.array(key == k))
+        yield f"game={game}/month={month}", rows
 
 
 def _partitions_by_text(table: pa.Table) -> Iterator[tuple[str, pa.Table]]:
