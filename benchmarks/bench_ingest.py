@@ -79,6 +79,14 @@ def _tree_rss(root: int) -> tuple[int, int]:
 
 
 class PeakRSS(threading.Thread):
+    """The peak of :func:`_tree_rss` while a process runs, polled every ``every``
+    seconds. A poll reads every process's ``stat`` and each descendant's
+    ``smaps_rollup`` (about 1.4 ms for a 400 MiB process): four times a second keeps
+    the monitor's own CPU out of the figures it measures, and the ingest's memory is a
+    plateau, not a spike."""
+
+    every = 0.25
+
     def __init__(self, pid: int) -> None:
         super().__init__(daemon=True)
         self.pid, self.peak, self.peak_pss, self.done = pid, 0, 0, threading.Event()
@@ -87,7 +95,7 @@ class PeakRSS(threading.Thread):
         while not self.done.is_set():
             rss, pss = _tree_rss(self.pid)
             self.peak, self.peak_pss = max(self.peak, rss), max(self.peak_pss, pss)
-            time.sleep(0.1)
+            self.done.wait(self.every)
 
 
 def plain_read(files: list[Path]) -> tuple[float, int]:

@@ -39,6 +39,7 @@ def _ingest(src: Path, wh: Path) -> tuple[float, int, str]:
         text=True,
     )
     monitor = PeakRSS(proc.pid)
+    monitor.every = 0.1  # memory is what this benchmark measures: poll finely
     monitor.start()
     out, _ = proc.communicate()
     monitor.done.set()
