@@ -38,10 +38,12 @@ def time_of(m: re.Match[str] | None, line: int, zone: str = "UTC") -> datetime:
     if m is None:
         raise fail(line, "cannot read the date of the header")
     parts = m.groupdict()
-    month = int(parts["mo"]) if parts.get("mo") else MONTHS.get(parts.get("mon") or "", 0)
+    mo = parts.get("mo")
+    month = int(mo) if mo else MONTHS.get(parts.get("mon") or "", 0)
     if not month:
         raise fail(line, f"no such month in {m[0]!r}")
-    fields = (int(m["y"]), month, int(m["d"]), int(m["h"]), int(m["mi"]), int(parts.get("s") or 0))
+    y, d, h, mi, s = parts["y"], parts["d"], parts["h"], parts["mi"], parts.get("s")
+    fields = (int(y), month, int(d), int(h), int(mi), int(s or 0))
     return to_utc(fields, parts.get("zone") or zone, line)
 
 
@@ -49,9 +51,13 @@ def preferred_time(text: str, line: int, *patterns: re.Pattern[str]) -> datetime
     """The time of a header that may write it twice (the player's zone, then the room's
     in brackets), matched by any of ``patterns``: the one in ET, else the first in a
     known zone, else the first."""
-    found = [m for pattern in patterns for m in pattern.finditer(text)]
+    found: list[re.Match[str]] = []
+    for pattern in patterns:
+        found.extend(pattern.finditer(text))
     if not found:
         raise fail(line, "no date in the header")
-    chosen = next((f for f in found if f["zone"] == "ET"), None)
-    chosen = chosen or next((f for f in found if f["zone"] in ZONES), found[0])
+    chosen = found[0]  # the only one, most often
+    if len(found) > 1:
+        et = next((f for f in found if f["zone"] == "ET"), None)
+        chosen = et or next((f for f in found if f["zone"] in ZONES), chosen)
     return time_of(chosen, line)
