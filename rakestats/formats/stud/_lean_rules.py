@@ -35,8 +35,12 @@ HIGH_RANK: Final = tuple((c >> 2) + 2 for c in range(52))
 _LIMIT: Final = 50_000
 
 _bring_in_keys: dict[StudGame, list[tuple[int, int]]] = {}
-_low_boards: dict[tuple[int, ...], int] = {}
-_high_boards: dict[tuple[int, ...], int] = {}
+# boards by their ranks: the count of each rank in three bits (a board's value depends
+# on its ranks only), so the key is a sum, not a sorted tuple
+_low_boards: dict[int, int] = {}
+_high_boards: dict[int, int] = {}
+_LOW_UNIT: Final = tuple(1 << (3 * r) for r in LOW_RANK)
+_HIGH_UNIT: Final = tuple(1 << (3 * r) for r in HIGH_RANK)
 #: A shown hand: its description, its category's name, the value it is ranked by (its
 #: low in Razz: lower is better; its high hand: higher is better), and in Stud Hi/Lo the
 #: value of its qualifying eight-or-better low (-1: none).
@@ -55,12 +59,10 @@ def bring_in_keys(game: StudGame) -> list[tuple[int, int]]:
 def board_of(razz: bool, up: list[int]) -> int:
     """The value of an up board (one to four cards) that decides who acts first: its
     low (Razz: the lowest acts first) or its high value (Stud: the highest)."""
-    if razz:
-        key = tuple(sorted([LOW_RANK[c] for c in up]))
-        cache = _low_boards
-    else:
-        key = tuple(sorted([HIGH_RANK[c] for c in up]))
-        cache = _high_boards
+    unit, cache = (_LOW_UNIT, _low_boards) if razz else (_HIGH_UNIT, _high_boards)
+    key = 0
+    for c in up:
+        key += unit[c]
     value = cache.get(key)
     if value is None:
         cards = [STD[c] for c in up]
