@@ -130,7 +130,17 @@ def _first_bytes(lines: list[bytes], limit: int) -> list[bytes]:
 _PIECE_BYTES = 1 << 18
 _BLOCK = re.compile(r"[^\n]+(?:\n[^\n]+)*")
 _BLANK_START = frozenset({b"\n", b"\r", b" ", b"\t"})
-_UNCLEAN = (b"\r", b" \n", b"\t\n")
+
+
+def _spaced_line_end(piece: bytes) -> bool:
+    """Whether a line of ``piece`` ends in a space or a tab before its line end: the
+    bytes before every newline, in one vectorised pass (``b" \\n" in piece`` stops at
+    every newline: about 0.9 ns a byte, against 0.3 for both tests here)."""
+    import numpy as np  # loaded by the warehouse already; the reader alone does not need it
+
+    a = np.frombuffer(piece, np.uint8)
+    before = a[np.flatnonzero(a[1:] == 10)]
+    return bool(((before == 32) | (before == 9)).any())
 
 
 class TextBlock(NamedTuple):
@@ -185,7 +195,7 @@ def _piece_blocks(
 ) -> Iterator[Block | TextBlock]:
     text = None
     clean = not (first and piece.startswith(_BOM_BYTES)) and not piece.endswith((b" ", b"\t"))
-    if clean and not any(u in piece for u in _UNCLEAN):
+    if clean and b"\r" not in piece and not _spaced_line_end(piece):
         with contextlib.suppress(UnicodeDecodeError):
             text = piece.decode("utf-8")
     elif len(piece) < min(lim.max_line_bytes, lim.max_hand_bytes):
