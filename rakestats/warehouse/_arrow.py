@@ -177,10 +177,11 @@ def partitions(table: pa.Table) -> Iterator[tuple[str, pa.Table]]:
     codes = games.indices.to_numpy(zero_copy_only=False).astype(np.int64)
     key = codes * 1_000_000 + (month_no + 12_000)
     names = games.dictionary.to_pylist()
-    if bool((np.diff(key) >= 0).all()):
+    step = np.diff(key)
+    if bool((step >= 0).all()):
         # rows already in partition order (hands read in the order they were played):
         # each partition a slice of the table, not a copy
-        bounds = [0, *(np.flatnonzero(np.diff(key)) + 1).tolist(), len(key)]
+        bounds = [0, *(np.flatnonzero(step) + 1).tolist(), len(key)]
         runs = [(int(key[a]), table.slice(a, b - a)) for a, b in itertools.pairwise(bounds)]
     else:  # one copy of each partition's rows at a time, in the table's order
         runs = [(k, None) for k in np.unique(key).tolist()]
