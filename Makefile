@@ -7,12 +7,9 @@ STAMP  := $(VENV)/.installed
 .PHONY: venv test test-all lint typecheck unit unit-all demo bench sample-data fuzz clean
 
 # setup.py compiles the ingest's hot modules (rakestats/_speedups): rebuild when they change.
-HOT_SOURCES := setup.py rakestats/_speedups/__init__.py rakestats/formats/rake/_lean.py \
-	rakestats/formats/rake/_lean_play.py rakestats/formats/rake/_lean_state.py \
-	rakestats/formats/rake/_text.py rakestats/formats/rake/_fast.py rakestats/rake/betting_rules.py \
-	rakestats/formats/stud/_lean.py rakestats/formats/stud/_lean_text.py \
-	rakestats/formats/stud/_lean_bet.py rakestats/formats/stud/_lean_play.py \
-	rakestats/formats/stud/_lean_end.py rakestats/formats/stud/_lean_record.py
+# Their files are read from the one list of them, _speedups.HOT ("c_name": "module",).
+HOT_MODULES := $(shell sed -n 's/^ *"c_[a-z_]*": "\(rakestats[a-z_.]*\)",$$/\1/p' rakestats/_speedups/__init__.py)
+HOT_SOURCES := setup.py rakestats/_speedups/__init__.py $(addsuffix .py,$(subst .,/,$(HOT_MODULES)))
 
 $(STAMP): pyproject.toml $(HOT_SOURCES)
 	$(PYTHON) -m venv $(VENV)
