@@ -101,23 +101,39 @@ def _name(r: int) -> str:
     return Rank(r).title
 
 
+# a card's part of a hand's shape: one in the 3-bit count of its rank (deck index i)
+_RANK_UNIT = [1 << (3 * (i >> 2)) for i in range(len(DECK))]
+_BY_SHAPE: dict[int, HandValue] = {}  # shape * 5 + (one suit's index + 1, else 0)
+
+
 def evaluate(cards: str | Iterable[Card]) -> HandValue:
     """Value of exactly five Rake cards."""
     hand = _as_cards(cards)
     if len(hand) != 5:
         raise ValueError(f"a Rake hand is exactly five cards, got {len(hand)}")
-    index = [c.index for c in hand]
-    if len(set(index)) != 5:
-        raise ValueError(f"a hand cannot hold the same card twice: {' '.join(map(str, hand))}")
-    suits = {i & 3 for i in index}
-    ranks = tuple(sorted([(i >> 2) + 2 for i in index], reverse=True))
-    return _value_of(ranks, suits.pop() if len(suits) == 1 else -1)
+    # A hand's value depends only on its ranks and on whether it is one suit, so each
+    # such shape is valued once (the count of each rank, packed in one integer).
+    shape = 0
+    seen = 0
+    suits = 0
+    for c in hand:
+        i = c.index
+        if seen >> i & 1:
+            raise ValueError(f"a hand cannot hold the same card twice: {' '.join(map(str, hand))}")
+        seen |= 1 << i
+        shape += _RANK_UNIT[i]
+        suits |= 1 << (i & 3)
+    one_suit = suits & (suits - 1) == 0
+    key = shape * 5 + (suits.bit_length() if one_suit else 0)
+    value = _BY_SHAPE.get(key)
+    if value is None:
+        ranks = tuple(sorted([(c.index >> 2) + 2 for c in hand], reverse=True))
+        value = _BY_SHAPE[key] = _value_of(ranks, suits.bit_length() - 1 if one_suit else -1)
+    return value
 
 
-@cache
 def _value_of(ranks: tuple[int, ...], flush_suit: int) -> HandValue:
-    """Value of five ranks (high to low), one-suited in ``flush_suit`` or not (-1).
-    A hand's value depends on nothing else, so values are computed once and cached."""
+    """Value of five ranks (high to low), one-suited in ``flush_suit`` or not (-1)."""
     flush = flush_suit >= 0
     high = _run_high(ranks)
     if high is not None and flush:

@@ -22,10 +22,11 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from enum import Enum
 
-from rakestats.betting import Pot, pot_layers, split_pot
+from rakestats.betting.pots import Pot, pot_layers, split_pot
+from rakestats.betting.rules import seats_from_left_of_dealer
 from rakestats.cards import ACE_OF_SKULLS, Card
 from rakestats.rake.evaluator import HandValue, evaluate, skull_ace_scores
-from rakestats.rake.rules import NO_FEE, HouseFee, seats_from_left_of_dealer
+from rakestats.rake.rules import NO_FEE, HouseFee
 
 __all__ = ["Pot", "Reason", "Settlement", "SkullAceOutcome", "settle"]
 

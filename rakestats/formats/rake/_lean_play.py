@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from rakestats.betting import uncalled_bet
+from rakestats.betting.pots import uncalled_bet
 from rakestats.formats.rake._fast import category_of_indices
 from rakestats.formats.rake._lean_state import (
     ACTION,
