@@ -18,6 +18,7 @@ from rakestats.betting.rules import needs_to_act
 
 __all__ = [
     "BettingOptions",
+    "betting_bounds",
     "betting_options",
     "last_raise_after_bet",
     "min_bet",
@@ -43,6 +44,9 @@ class BettingOptions(NamedTuple):
     max_raise_to: int | None
 
 
+Bounds = tuple[int | None, int | None, int | None, int | None, int | None]
+
+
 def betting_options(
     ante: int,
     current_bet: int,
@@ -62,16 +66,36 @@ def betting_options(
     >>> betting_options(10, 0, 10, 0, 5, True, True)
     BettingOptions(call=None, min_bet=5, max_bet=5, min_raise_to=None, max_raise_to=None)
     """
+    return BettingOptions._make(
+        betting_bounds(ante, current_bet, last_raise, round_bet, stack, may_raise, others_can_act)
+    )
+
+
+def betting_bounds(
+    ante: int,
+    current_bet: int,
+    last_raise: int,
+    round_bet: int,
+    stack: int,
+    may_raise: bool,
+    others_can_act: bool,
+) -> Bounds:
+    """:func:`betting_options` as a plain tuple, in the same order (a named tuple is
+    built by Python code; the validator's inner loop unpacks this one instead).
+
+    >>> betting_bounds(10, 40, 40, 0, 500, True, True)
+    (40, None, None, 80, 500)
+    """
     to_call = current_bet - round_bet
     if to_call > 0:
         total = stack + round_bet
         call = to_call if to_call < stack else stack
         if may_raise and total > current_bet and others_can_act:
             lo = current_bet + last_raise
-            return BettingOptions(call, None, None, lo if lo < total else total, total)
-        return BettingOptions(call, None, None, None, None)
+            return (call, None, None, lo if lo < total else total, total)
+        return (call, None, None, None, None)
     lo = min_bet(ante)
-    return BettingOptions(None, lo if lo < stack else stack, stack, None, None)
+    return (None, lo if lo < stack else stack, stack, None, None)
 
 
 def last_raise_after_bet(amount: int, ante: int) -> int:

@@ -22,6 +22,7 @@ and broken corpora that both paths accept the same hands and give the same rows.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date
 from typing import Final
 
 from rakestats.cards import DECK
@@ -216,8 +217,6 @@ def _header(h: LeanHand) -> None:
 def _played_at(g: tuple[str, ...]) -> int:
     """Microseconds since the epoch of the header's date, time and zone (``g``: the
     groups of year, month, day, hours, minutes, seconds and zone)."""
-    from datetime import date
-
     key = (g[0], g[1], g[2])
     day = _days.get(key)
     if day is None:

@@ -35,7 +35,7 @@ from rakestats.formats.rake._text import (
 )
 from rakestats.formats.rake._unhandled import Unhandled
 from rakestats.rake.betting_rules import (
-    betting_options,
+    betting_bounds,
     last_raise_after_bet,
     needs_to_act,
     raise_reopens,
@@ -105,11 +105,11 @@ def play_round(h: LeanHand) -> None:
         rb = round_bet[j]
         facing = current_bet > rb
         # another player with chips (the one to act has some)
-        o = betting_options(
+        call, min_bet, max_bet, min_raise_to, max_raise_to = betting_bounds(
             ante, current_bet, last_raise, rb, stack[j], may_raise[j], facing and able > 1
         )
         if rest == _FOLD and not all_in:
-            if o.call is None:
+            if call is None:
                 raise Unhandled(ACTION)
             kind, added, to = _FOLDS, 0, rb
             folded[j] = True
@@ -117,26 +117,26 @@ def play_round(h: LeanHand) -> None:
             h.live -= 1
             able -= 1  # the player to act has chips
         elif rest == _CHECK and not all_in:
-            if o.call is not None:
+            if call is not None:
                 raise Unhandled(ACTION)
             kind, added, to = _CHECKS, 0, rb
         elif rest.startswith(_CALL):
             kind = _CALLS
             added = number(rest[len(_CALL) :], ACTION)
-            if o.call is None or added != o.call:
+            if call is None or added != call:
                 raise Unhandled(ACTION)
             to = rb + added
         elif rest.startswith(_BET):
             kind = _BETS
             added = to = number(rest[len(_BET) :], ACTION)
-            if o.min_bet is None or o.max_bet is None or not o.min_bet <= added <= o.max_bet:
+            if min_bet is None or max_bet is None or not min_bet <= added <= max_bet:
                 raise Unhandled(ACTION)
             last_raise = last_raise_after_bet(added, ante)
             current_bet = added
             _reopen(may_raise, j)
         else:
             kind = _RAISES
-            to = _raise_to(rest, current_bet, o.min_raise_to, o.max_raise_to)
+            to = _raise_to(rest, current_bet, min_raise_to, max_raise_to)
             increment = to - current_bet
             if raise_reopens(increment, last_raise):
                 last_raise = increment
