@@ -30,6 +30,7 @@ from rakestats.columns import HandColumns
 from rakestats.formats._base import UNSAFE as _UNSAFE
 from rakestats.formats.rake._lean_play import play_middle, play_pickup, play_round
 from rakestats.formats.rake._lean_state import (
+    ACTION_FIELDS,
     ANTES,
     HEADER,
     LONG,
@@ -72,15 +73,11 @@ __all__ = ["Unhandled", "lean_hand"]
 
 _HEADER = RakePatterns.header_pattern.match
 _TABLE = RakePatterns.table_pattern.match
-_SEAT = RakePatterns.seat_pattern.match
-_SEAT_FIELDS: Final = tuple(
-    RakePatterns.seat_pattern.groupindex[k] for k in ("seat", "name", "chips")
-)
+_SEAT_PIECES: Final = PIECES.seat
 _HEADER_FIELDS: Final = tuple(
     RakePatterns.header_pattern.groupindex[k]
     for k in ("ante", "Y", "m", "d", "H", "M", "S", "zone")
 )
-_SEAT_PREFIX: Final = RakePatterns.seat_prefix
 _SERVER: Final = RakePatterns.server_view
 _PLAYER_VIEW: Final = RakePatterns.player_view  # then the hero's name
 _AUTO_WIN: Final = SkullAceOutcome.AUTO_WIN
@@ -130,7 +127,7 @@ def lean_hand(lines: Sequence[str], first: int, source_file: str, cols: HandColu
     h = LeanHand(lines)
     try:
         st = _read(h)
-        if len(h.actions) >= _I16:
+        if len(h.actions) >= _I16 * ACTION_FIELDS:
             raise Unhandled(LONG)
         return append_hand(cols, h, st, first, source_file)
     except Unhandled as e:
@@ -244,12 +241,18 @@ def _seats(h: LeanHand) -> None:
     h.why = SEATS
     seats, names, stacks = h.seats, h.names, []
     lines, max_seats = h.lines, h.max_seats
-    while h.i < h.end and lines[h.i].startswith(_SEAT_PREFIX):
-        sm = _SEAT(h.line())
-        if sm is None:
+    prefix, colon_text, paren_text, tail = _SEAT_PIECES
+    while h.i < h.end and lines[h.i].startswith(prefix):
+        # read as the seat pattern reads it: the seat up to the first colon, the name up
+        # to the last parenthesis (the chips are digits), the numbers as written
+        line = h.line()
+        colon = line.find(colon_text, len(prefix))
+        paren = line.rfind(paren_text)
+        if colon < 0 or paren < colon + len(colon_text) or not line.endswith(tail):
             raise Unhandled(h.why)
-        seat_text, seat_name, chips_text = sm.group(*_SEAT_FIELDS)
-        seat_no, chips = number(seat_text, h.why), number(chips_text, h.why)
+        seat_name = line[colon + len(colon_text) : paren]
+        seat_no = number(line[len(prefix) : colon], h.why)
+        chips = number(line[paren + len(paren_text) : len(line) - len(tail)], h.why)
         prev = seats[-1] if seats else 0
         if not prev < seat_no <= max_seats or chips <= 0 or not _good_name(seat_name):
             raise Unhandled(h.why)

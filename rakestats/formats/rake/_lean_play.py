@@ -152,7 +152,7 @@ def play_round(h: LeanHand) -> None:
             raise Unhandled(ACTION)
         if all_in:
             able -= 1
-        actions.append((j, rnd, kind, added, to, all_in, facing))
+        actions.extend((j, rnd, kind, added, to, all_in, facing))  # ACTION_FIELDS
     _return_uncalled(h)
 
 
@@ -230,7 +230,7 @@ def play_pickup(h: LeanHand) -> None:
         if known:
             after = category[j] = category_of_indices(held[j])  # type: ignore[arg-type]
         text = CARD_TEXT[card] if card is not None else None
-        h.pickups.append((j, pick_no, face_up, text, before, after))
+        h.pickups.extend((j, pick_no, face_up, text, before, after))  # PICKUP_FIELDS
 
 
 def _picked(h: LeanHand, j: int, line: str) -> tuple[int | None, bool]:

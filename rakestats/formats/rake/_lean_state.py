@@ -18,12 +18,31 @@ from rakestats.formats.rake._unhandled import Unhandled
 from rakestats.rake.rules import NO_FEE
 from rakestats.rake.showdown import Settlement
 
-__all__ = ["CARD", "CARD_TEXT", "LeanHand", "append_hand", "between", "cards", "number"]
+__all__ = [
+    "ACTION_FIELDS",
+    "CARD",
+    "CARD_TEXT",
+    "PICKUP_FIELDS",
+    "LeanHand",
+    "append_hand",
+    "between",
+    "cards",
+    "number",
+]
 
 CARD: Final = {str(c): c.index for c in DECK}  # cards are deck indices on the fast path
 CARD_TEXT: Final = [str(c) for c in DECK]
 _SKULL: Final = ACE_OF_SKULLS.index
+_HAND_COLUMNS: Final = (
+    "hand_key", "hand_id", "site", "game", "played_at", "table_name", "max_seats",
+    "n_players", "currency", "is_tournament", "tournament_id", "ante", "small_bet",
+    "big_bet", "bring_in", "dealer_seat", "hero", "view", "total_pot", "house_fee",
+    "source_file", "source_line", "middle_up", "middle_down",
+)  # fmt: skip
+_ACTION_COLUMNS: Final = ("round", "kind", "amount", "to_amount", "all_in", "facing_bet")
 _PICKUP_COLUMNS: Final = ("pickup", "face_up", "card", "category_before", "category_after")
+ACTION_FIELDS: Final = 1 + len(_ACTION_COLUMNS)  # the position, then the columns
+PICKUP_FIELDS: Final = 1 + len(_PICKUP_COLUMNS)
 
 
 # Why the fast path passes a hand to the full parser (the ingest counts the reasons):
@@ -124,10 +143,13 @@ class LeanHand:
         self.seen: set[int] = set()
         self.live = 0
         self.rnd = 0
-        # (position, round, kind, added, to, all-in, facing a bet)
-        self.actions: list[tuple[int, int, str, int, int, bool, bool]] = []
-        # (position, pick-up, face up, card, category before, after)
-        self.pickups: list[tuple[int, int, bool, str | None, str | None, str | None]] = []
+        # one after another, ACTION_FIELDS values each: position, round, kind, added,
+        # to, all-in, facing a bet (flat: appended in place, no tuple per action, and
+        # each column one slice of the list)
+        self.actions: list[object] = []
+        # the same, PICKUP_FIELDS each: position, pick-up, face up, card, category
+        # before and after
+        self.pickups: list[object] = []
         self.middle_up: list[int] = []
         self.middle_down: list[int | None] = []
         self.middle_up_text: str | None = None
@@ -195,18 +217,16 @@ def append_hand(cols: HandColumns, h: LeanHand, st: Settlement, first: int, sour
     key = hand_key(h.site, h.hand_id)
     if not cols.claim(key):
         return False
-    hand_index = len(cols.hands["hand_key"])
-    for col, value in (
-        ("hand_key", key), ("hand_id", h.hand_id), ("site", h.site), ("game", "rake"),
-        ("played_at", h.played_at), ("table_name", h.table), ("max_seats", h.max_seats),
-        ("n_players", h.n), ("currency", "chips"), ("is_tournament", False),
-        ("tournament_id", None), ("ante", h.ante), ("small_bet", None), ("big_bet", None),
-        ("bring_in", None), ("dealer_seat", h.dealer), ("hero", h.hero),
-        ("view", "server" if h.server else "player"), ("total_pot", st.total_pot),
-        ("house_fee", st.house_fee), ("source_file", source), ("source_line", first),
-        ("middle_up", h.middle_up_text), ("middle_down", h.middle_down_text),
-    ):  # fmt: skip
-        cols.hands[col].append(value)
+    hands = cols.hands
+    hand_index = len(hands["hand_key"])
+    values = (
+        key, h.hand_id, h.site, "rake", h.played_at, h.table, h.max_seats, h.n, "chips",
+        False, None, h.ante, None, None, None, h.dealer, h.hero,
+        "server" if h.server else "player", st.total_pot, st.house_fee, source, first,
+        h.middle_up_text, h.middle_down_text,
+    )  # fmt: skip
+    for k in range(len(_HAND_COLUMNS)):  # (compiled, indexing is faster than zip)
+        hands[_HAND_COLUMNS[k]].append(values[k])
     p = cols.players
     first_row = len(p["hand"])
     prow = [0] * h.n
@@ -265,20 +285,16 @@ def _player_rows(h: LeanHand, st: Settlement) -> list[tuple[object, ...]]:
 
 def _append_play(cols: HandColumns, h: LeanHand, prow: list[int]) -> None:
     """The hand's actions and pick-ups (``prow``: each position's player row)."""
-    if h.actions:
+    acts = h.actions
+    if acts:
         a = cols.actions
-        rows = list(zip(*h.actions, strict=True))
-        a["prow"].extend([prow[j] for j in rows[0]])
-        a["seq"].extend(range(1, len(h.actions) + 1))
-        a["round"].extend(rows[1])
-        a["kind"].extend(rows[2])
-        a["amount"].extend(rows[3])
-        a["to_amount"].extend(rows[4])
-        a["all_in"].extend(rows[5])
-        a["facing_bet"].extend(rows[6])
-    if h.pickups:
+        a["prow"].extend([prow[j] for j in acts[::ACTION_FIELDS]])  # type: ignore[call-overload]
+        a["seq"].extend(range(1, len(acts) // ACTION_FIELDS + 1))
+        for k, col in enumerate(_ACTION_COLUMNS, start=1):
+            a[col].extend(acts[k::ACTION_FIELDS])
+    picks = h.pickups
+    if picks:
         k_cols = cols.pickups
-        rows = list(zip(*h.pickups, strict=True))
-        k_cols["prow"].extend([prow[j] for j in rows[0]])
-        for col, column in zip(_PICKUP_COLUMNS, rows[1:], strict=True):
-            k_cols[col].extend(column)
+        k_cols["prow"].extend([prow[j] for j in picks[::PICKUP_FIELDS]])  # type: ignore[call-overload]
+        for k, col in enumerate(_PICKUP_COLUMNS, start=1):
+            k_cols[col].extend(picks[k::PICKUP_FIELDS])

@@ -216,6 +216,7 @@ class Pieces:
     pick: tuple[str, ...]  # before the card; after it when face up; when face down
     pick_hidden: str
     shows: tuple[str, ...]
+    seat: tuple[str, ...]  # before the seat, the name, the chips; after the chips
 
 
 def _pieces() -> Pieces:
@@ -239,6 +240,7 @@ def _pieces() -> Pieces:
         pick=(up[0], up[1], down[1]),
         pick_hidden=RakePatterns.pick_hidden_tail,
         shows=tuple(m.pieces(_tail(m, who, t.shows(who, cards, m.text("description"))))),
+        seat=tuple(m.pieces(t.seat(n1, who, n2))),
     )
 
 

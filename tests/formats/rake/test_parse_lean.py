@@ -8,6 +8,7 @@ rejects: whatever it does not vouch for goes to the full parser.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -181,6 +182,54 @@ def test_a_mutated_hand_is_refused_or_read_as_the_full_parser_reads_it(
     if cols is not None:
         assert rec is not None, "the lean path accepted a hand the parser rejects"
         _same_rows(columns_to_tables(cols, 0), hands_to_tables([rec], 0))
+
+
+SEAT_LINES = [
+    "Seat {seat}: {name} ({chips} in chips)",  # as written
+    "Seat {seat}: {name} (0{chips} in chips)",  # a leading zero
+    "Seat 0{seat}: {name} ({chips} in chips)",
+    "Seat {seat}: {name} ({chips}  in chips)",
+    "Seat {seat}: {name} ({chips} in chips) ",
+    "Seat {seat}:{name} ({chips} in chips)",
+    "Seat {seat}: {name}({chips} in chips)",
+    "Seat {seat}: {name} (\u0661{chips} in chips)",  # an Arabic-Indic digit
+    "Seat {seat}: {name} ( in chips)",
+    "Seat : {name} ({chips} in chips)",
+    "Seat {seat}:  ({chips} in chips)",
+    "Seat {seat}: {name} (x) ({chips} in chips)",  # names may hold what the line holds
+    "Seat {seat}: {name}: a ({chips} in chips)",
+    "Seat {seat}: {name} ({chips} in chips) ({chips} in chips)",
+    "Seat {seat}: ({chips} in chips) {name} ({chips} in chips)",
+    "Seat {seat}: {name} (12345678901234567890 in chips)",
+]
+
+
+@pytest.mark.parametrize("form", SEAT_LINES)
+def test_a_seat_line_is_read_as_the_full_parser_reads_it(lean: Any, form: str) -> None:
+    """Each form of the second seat line, with the name changed to match wherever the
+    hand names the player: the lean path refuses it or gives the parser's rows."""
+    start, lines = _hands(DATA / "server.txt")[0]
+    at = next(i for i, line in enumerate(lines) if line.startswith("Seat ")) + 1
+    m = re.fullmatch(r"Seat (\d+): (.+) \((\d+) in chips\)", lines[at])
+    assert m is not None
+    seat, name, chips = m.groups()
+    line = form.format(seat=seat, name=name, chips=chips)
+    new_name = re.fullmatch(r"Seat [^:]*: (.*) \([^(]*\)", line)
+    changed = list(lines)
+    changed[at] = line
+    if new_name is not None and new_name[1] != name and new_name[1].strip():
+        changed = [
+            changed[at] if i == at else ln.replace(name, new_name[1])
+            for i, ln in enumerate(changed)
+        ]
+    cols = _lean(lean, changed, start)
+    rec = _full(changed, start)
+    if form == SEAT_LINES[0] or "(x)" in form or ": a" in form:
+        assert cols is not None, line
+    if cols is None:
+        return
+    assert rec is not None, f"the lean path accepted a seat line the parser rejects: {line!r}"
+    _same_rows(columns_to_tables(cols, 0), hands_to_tables([rec], 0))
 
 
 def test_the_compiled_copy_is_used_only_while_its_sources_are_unchanged(
