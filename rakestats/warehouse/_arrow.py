@@ -55,6 +55,10 @@ def quarantine_key(q: QuarantineRecord) -> int:
 
 _N_COUNTERS = MAX_ROUNDS * len(ROUND_COUNTERS)
 _COUNTER_SLOT = {kind: ROUND_COUNTERS.index(c) for kind, c in _COUNTER_OF_KIND.items()}
+_COUNTED_KINDS = pa.array(list(_COUNTER_SLOT), pa.string())
+# the counter slot of each counted kind, by its place in _COUNTED_KINDS; -1 (the last
+# entry) for a kind not counted
+_SLOT_OF_FOUND = np.array([*_COUNTER_SLOT.values(), -1], dtype=np.int64)
 _KEY_COLUMNS = ("hand_key", "hand_id", "site", "game", "played_at")
 _PLAYER_HAND_COLUMNS = ("currency", "ante", "big_bet", "n_players")
 
@@ -88,14 +92,18 @@ def columns_to_tables(cols: HandColumns, txn: int) -> dict[str, pa.Table]:
     a_prow = np.asarray(cols.actions["prow"], dtype=np.int64)
     k_prow = np.asarray(cols.pickups["prow"], dtype=np.int64)
 
-    # per-round action counts of each player row, from the actions
+    # per-round action counts of each player row, from the actions (their kinds read
+    # once as Arrow text, the column the actions table takes)
+    kinds = pa.array(cols.actions["kind"], ACTIONS.field("kind").type)
     counts = np.zeros((n_players, _N_COUNTERS), dtype=np.int16)
     if len(a_prow):
-        slot_of = np.array([_COUNTER_SLOT.get(k, -1) for k in cols.actions["kind"]], np.int64)
+        found = pc.index_in(kinds, value_set=_COUNTED_KINDS).fill_null(-1)
+        slot_of = _SLOT_OF_FOUND[found.to_numpy(zero_copy_only=False)]  # -1: not counted
         rnd = np.asarray(cols.actions["round"], dtype=np.int64)
         ok = (slot_of >= 0) & (rnd >= 1) & (rnd <= MAX_ROUNDS)
-        flat = (rnd[ok] - 1) * len(ROUND_COUNTERS) + slot_of[ok]
-        np.add.at(counts, (a_prow[ok], flat), 1)
+        cell = a_prow[ok] * _N_COUNTERS + (rnd[ok] - 1) * len(ROUND_COUNTERS) + slot_of[ok]
+        tally = np.bincount(cell, minlength=n_players * _N_COUNTERS)
+        counts = tally.astype(np.int16).reshape(n_players, _N_COUNTERS)
     take = pa.array(p_hand)
     derived: dict[str, pa.Array] = {
         n: hands.column(n).combine_chunks().take(take)
@@ -110,13 +118,15 @@ def columns_to_tables(cols: HandColumns, txn: int) -> dict[str, pa.Table]:
             derived[round_column(r, c)] = pa.array(counts[:, (r - 1) * len(ROUND_COUNTERS) + j])
     players = _table(p, PLAYERS, derived)
 
-    def child(rows: dict[str, list[Any]], prow: np.ndarray, schema: pa.Schema) -> pa.Table:
+    def child(
+        rows: dict[str, list[Any]], prow: np.ndarray, schema: pa.Schema, **known: pa.Array
+    ) -> pa.Table:
         at = pa.array(p_hand[prow] if len(prow) else np.empty(0, np.int64))
         extra = {n: hands.column(n).combine_chunks().take(at) for n in _KEY_COLUMNS}
         extra["player"] = players.column("player").combine_chunks().take(pa.array(prow))
-        return _table(rows, schema, extra)
+        return _table(rows, schema, extra | known)
 
-    actions = child(cols.actions, a_prow, ACTIONS)
+    actions = child(cols.actions, a_prow, ACTIONS, kind=kinds)
     pickups = child(cols.pickups, k_prow, PICKUPS)
     keys = content_keys(
         hands,
