@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -209,20 +210,31 @@ def run_unit(unit: Unit, staging: str) -> UnitResult:
 
 
 GC_YOUNG = 20_000  # allocations between collections of the youngest generation, in a scan
+_gc_lock = threading.Lock()
+_gc_scans = 0  # scans running in this process (threads may each run one)
+_gc_before: tuple[int, ...] = ()
 
 
 @contextlib.contextmanager
 def _fewer_collections() -> Iterator[None]:
-    """Collect cycles less often while a scan runs (the previous thresholds after). A
-    batch keeps hundreds of thousands of small containers (each player's pots won, for
-    one), and at Python's default of 700 allocations the collector kept walking them:
-    3-5 % of the scan's CPU. Cycles are still collected, only in larger steps."""
-    before = gc.get_threshold()
-    gc.set_threshold(max(before[0], GC_YOUNG), *before[1:])
+    """Collect cycles less often while scans run (the previous thresholds after the
+    last one ends). A batch keeps hundreds of thousands of small containers (each
+    player's pots won, for one), and at Python's default of 700 allocations the
+    collector kept walking them: 3-5 % of the scan's CPU. Cycles are still collected,
+    only in larger steps."""
+    global _gc_scans, _gc_before
+    with _gc_lock:
+        if _gc_scans == 0:
+            _gc_before = gc.get_threshold()
+            gc.set_threshold(max(_gc_before[0], GC_YOUNG), *_gc_before[1:])
+        _gc_scans += 1
     try:
         yield
     finally:
-        gc.set_threshold(*before)
+        with _gc_lock:
+            _gc_scans -= 1
+            if _gc_scans == 0:
+                gc.set_threshold(*_gc_before)
 
 
 def run_units(units: list[Unit], staging: str) -> list[UnitResult]:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -56,3 +58,36 @@ def test_a_chunk_gives_each_unit_what_it_gives_alone(
         assert len({s.files["hands"] for r in together for s in r.batches}) < sum(
             len(r.batches) for r in together
         )  # units share staged batches
+
+
+def test_a_scan_collects_cycles_less_often_and_restores_the_thresholds(
+    files: list[Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = gc.get_threshold()
+    seen: list[tuple[int, ...]] = []
+    scan = _units._scan_unit
+
+    def spy(*args: Any) -> None:
+        seen.append(gc.get_threshold())
+        if len(seen) == 2:
+            raise KeyboardInterrupt  # a scan that ends by an exception restores them too
+        scan(*args)
+
+    monkeypatch.setattr(_units, "_scan_unit", spy)
+    units = [Unit(i, i, str(p)) for i, p in enumerate(files[:3])]
+    with pytest.raises(KeyboardInterrupt):
+        run_units(units, str(tmp_path))
+    assert [t[0] for t in seen] == [max(before[0], _units.GC_YOUNG)] * 2
+    assert [t[1:] for t in seen] == [before[1:]] * 2
+    assert gc.get_threshold() == before
+
+
+def test_overlapping_scans_restore_the_thresholds_when_the_last_ends() -> None:
+    before = gc.get_threshold()
+    first, second = _units._fewer_collections(), _units._fewer_collections()
+    first.__enter__()
+    second.__enter__()
+    first.__exit__(None, None, None)
+    assert gc.get_threshold()[0] == max(before[0], _units.GC_YOUNG)  # the second still runs
+    second.__exit__(None, None, None)
+    assert gc.get_threshold() == before
