@@ -55,7 +55,8 @@ def quarantine_key(q: QuarantineRecord) -> int:
 
 _N_COUNTERS = MAX_ROUNDS * len(ROUND_COUNTERS)
 _COUNTER_SLOT = {kind: ROUND_COUNTERS.index(c) for kind, c in _COUNTER_OF_KIND.items()}
-_COUNTED_KINDS = pa.array(list(_COUNTER_SLOT), pa.string())
+_COUNTED_KINDS = list(_COUNTER_SLOT)  # made an Arrow array where used: at import,
+# pyarrow would import pandas to check the list, and commands that need neither load fast
 # the counter slot of each counted kind, by its place in _COUNTED_KINDS; -1 (the last
 # entry) for a kind not counted
 _SLOT_OF_FOUND = np.array([*_COUNTER_SLOT.values(), -1], dtype=np.int64)
@@ -97,7 +98,8 @@ def columns_to_tables(cols: HandColumns, txn: int) -> dict[str, pa.Table]:
     kinds = pa.array(cols.actions["kind"], ACTIONS.field("kind").type)
     counts = np.zeros((n_players, _N_COUNTERS), dtype=np.int16)
     if len(a_prow):
-        found = pc.index_in(kinds, value_set=_COUNTED_KINDS).fill_null(-1)
+        counted = pa.array(_COUNTED_KINDS, pa.string())
+        found = pc.index_in(kinds, value_set=counted).fill_null(-1)
         slot_of = _SLOT_OF_FOUND[found.to_numpy(zero_copy_only=False)]  # -1: not counted
         rnd = np.asarray(cols.actions["round"], dtype=np.int64)
         ok = (slot_of >= 0) & (rnd >= 1) & (rnd <= MAX_ROUNDS)
