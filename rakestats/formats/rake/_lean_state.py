@@ -219,12 +219,12 @@ def append_hand(cols: HandColumns, h: LeanHand, st: Settlement, first: int, sour
         return False
     hands = cols.hands
     hand_index = len(hands["hand_key"])
-    values = (
+    values: list[object] = [
         key, h.hand_id, h.site, "rake", h.played_at, h.table, h.max_seats, h.n, "chips",
         False, None, h.ante, None, None, None, h.dealer, h.hero,
         "server" if h.server else "player", st.total_pot, st.house_fee, source, first,
         h.middle_up_text, h.middle_down_text,
-    )  # fmt: skip
+    ]  # fmt: skip
     for k in range(len(_HAND_COLUMNS)):  # (compiled, indexing is faster than zip)
         hands[_HAND_COLUMNS[k]].append(values[k])
     p = cols.players
@@ -233,8 +233,9 @@ def append_hand(cols: HandColumns, h: LeanHand, st: Settlement, first: int, sour
     for k, seat in enumerate(h.seats):
         prow[h.pos_of_seat[seat]] = first_row + k
     p["hand"].extend([hand_index] * h.n)
-    for col, column in zip(_PLAYER_COLUMNS, zip(*players, strict=True), strict=True):
-        p[col].extend(column)
+    width = len(_PLAYER_COLUMNS)
+    for k in range(width):
+        p[_PLAYER_COLUMNS[k]].extend(players[k::width])
     _append_play(cols, h, prow)
     return True
 
@@ -247,20 +248,22 @@ _PLAYER_COLUMNS: Final = (
 )  # fmt: skip
 
 
-def _player_rows(h: LeanHand, st: Settlement) -> list[tuple[object, ...]]:
-    """Each player's row (in seat order), the columns of :data:`_PLAYER_COLUMNS`."""
+def _player_rows(h: LeanHand, st: Settlement) -> list[object]:
+    """The players' rows (in seat order) one after another, the values of
+    :data:`_PLAYER_COLUMNS` each (flat, as the actions)."""
     skull = st.skull_ace
     # what each seat collected from each pot: (pot, amount before the fee, share)
     pots_won: dict[int, list[tuple[int, int, int]]] = {seat: [] for seat in h.seats}
     for pot in st.pots:
         before_fee = pot.amount + (st.house_fee if pot.index == 0 else 0)
-        for w, share in zip(pot.winners, pot.shares, strict=True):
-            if share > 0:
-                pots_won[w].append((pot.index, before_fee, share))
+        winners, shares = pot.winners, pot.shares
+        for i in range(len(winners)):  # (compiled, indexing is faster than zip)
+            if shares[i] > 0:
+                pots_won[winners[i]].append((pot.index, before_fee, shares[i]))
     shown = h.shown_text
     live_pos = [j for j in range(h.n) if not h.folded[j]]
     reveal_order = {j: k for k, j in enumerate(live_pos, start=1)} if shown else {}
-    rows: list[tuple[object, ...]] = []
+    rows: list[object] = []
     for k, seat in enumerate(h.seats):
         j = h.pos_of_seat[seat]
         held = h.cards[j]
@@ -271,7 +274,7 @@ def _player_rows(h: LeanHand, st: Settlement) -> list[tuple[object, ...]]:
             text = _text(held)
             hole = _text(held[:3])
         value = st.values.get(seat)
-        rows.append((
+        rows.extend((
             h.names[k], seat, j + 1, h.start_stack[j], h.invested[j], st.collected[seat],
             text, hole, None, j in shown, text is not None and _SKULL in held,
             skull[1].value if skull is not None and skull[0] == seat else None,
