@@ -211,7 +211,8 @@ def _local_results(units: Iterable[Unit], staging: str, jobs: int) -> Iterator[U
         return
     # Workers are fresh interpreters that import only rakestats (never the caller's
     # __main__, so a script without a main guard, stdin or Jupyter all work).
-    with WorkerPool(jobs, preload=["rakestats.warehouse._ingest"]) as pool:
+    # (the workers parse and stage with pyarrow, which would import pandas for nothing)
+    with WorkerPool(jobs, preload=["rakestats.warehouse._ingest"], without=["pandas"]) as pool:
         tasks = ((chunk, staging) for chunk in _chunks(chain(head, it)))
         for results in pool.imap(_run, tasks):
             yield from results

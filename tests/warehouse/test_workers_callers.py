@@ -20,6 +20,7 @@ from rakestats import Warehouse
 from rakestats._pool import WorkerError, WorkerPool
 from rakestats.cli import main
 from rakestats.sim import simulate
+from tests._pool_tasks import arrow_then_modules, import_module
 
 EXAMPLE = """\
 from rakestats import Warehouse
@@ -144,6 +145,33 @@ def test_pool_reports_a_dead_worker() -> None:
 
     with WorkerPool(1) as pool, pytest.raises(WorkerError, match="ended unexpectedly"):
         list(pool.imap(os._exit, [3]))
+
+
+def test_pool_workers_refuse_the_modules_they_are_told_to_do_without() -> None:
+    with WorkerPool(1, without=["pandas", "sqlite3"]) as pool:
+        assert list(pool.imap(arrow_then_modules, [["pandas", "pyarrow"]])) == [
+            {"pandas": False, "pyarrow": True}
+        ]
+        with pytest.raises(ModuleNotFoundError, match="sqlite3 is not imported in these workers"):
+            list(pool.imap(import_module, ["sqlite3.dump"]))
+        assert list(pool.imap(import_module, ["csv"])) == ["csv"]
+    with WorkerPool(1) as pool:  # by default a worker imports what it likes
+        assert list(pool.imap(arrow_then_modules, [["pandas"]])) == [{"pandas": True}]
+
+
+def test_ingest_workers_do_without_pandas(
+    tmp_path: Path, histories: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[tuple[str, ...]] = []
+
+    def pool(jobs: int, preload: list[str], without: list[str]) -> WorkerPool:
+        seen.append(tuple(without))
+        return WorkerPool(jobs, preload=preload, without=without)
+
+    monkeypatch.setattr("rakestats.warehouse._ingest.WorkerPool", pool)
+    summary = Warehouse(tmp_path / "wh").ingest([histories], jobs=2)
+    assert seen == [("pandas",)]
+    assert summary.ingested > 0 and summary.files_unreadable == 0
 
 
 def test_dask_local_cluster_from_unguarded_script(

@@ -1,0 +1,20 @@
+"""Tasks for worker-pool tests, in a module that imports nothing heavy (a worker told to
+do without pandas must be able to import it)."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+
+def arrow_then_modules(names: list[str]) -> dict[str, bool]:
+    """Make an Arrow array (pyarrow imports pandas then, when it can), then say which of
+    ``names`` the worker has imported."""
+    import pyarrow as pa
+
+    pa.array([1, 2])
+    return {name: name in sys.modules for name in names}
+
+
+def import_module(name: str) -> str:
+    return importlib.import_module(name).__name__
