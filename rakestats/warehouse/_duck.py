@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-import duckdb
 import pyarrow as pa
 
 from rakestats.warehouse._store import Snapshot, Store
 from rakestats.warehouse.schema import TABLES
+
+if TYPE_CHECKING:
+    import duckdb
 
 __all__ = ["connect", "literal_path", "parquet_sql"]
 
@@ -75,6 +78,8 @@ def connect(store: Store, snapshot: Snapshot | None = None) -> duckdb.DuckDBPyCo
 
     A part file the snapshot lists and that is missing raises
     :class:`~rakestats.warehouse.WarehouseCorruptError` naming it."""
+    import duckdb  # here: the ingest's workers import this package and need no DuckDB
+
     snap = snapshot if snapshot is not None else store.snapshot()
     store.check_parts(snap)
     con = duckdb.connect(database=":memory:")

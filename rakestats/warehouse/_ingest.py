@@ -211,8 +211,10 @@ def _local_results(units: Iterable[Unit], staging: str, jobs: int) -> Iterator[U
         return
     # Workers are fresh interpreters that import only rakestats (never the caller's
     # __main__, so a script without a main guard, stdin or Jupyter all work).
-    # (the workers parse and stage with pyarrow, which would import pandas for nothing)
-    with WorkerPool(jobs, preload=["rakestats.warehouse._ingest"], without=["pandas"]) as pool:
+    # The workers parse and stage: pyarrow would import pandas for nothing, and nothing
+    # they run queries (each module costs 20-50 MiB a worker).
+    without = ["pandas", "duckdb"]
+    with WorkerPool(jobs, preload=["rakestats.warehouse._ingest"], without=without) as pool:
         tasks = ((chunk, staging) for chunk in _chunks(chain(head, it)))
         for results in pool.imap(_run, tasks):
             yield from results

@@ -170,7 +170,7 @@ def test_ingest_workers_do_without_pandas(
 
     monkeypatch.setattr("rakestats.warehouse._ingest.WorkerPool", pool)
     summary = Warehouse(tmp_path / "wh").ingest([histories], jobs=2)
-    assert seen == [("pandas",)]
+    assert seen == [("pandas", "duckdb")]
     assert summary.ingested > 0 and summary.files_unreadable == 0
 
 
