@@ -27,6 +27,7 @@ from functools import cache
 from rakestats.cards import DECK, Card, Rank, parse_cards, rank_plural
 
 __all__ = [
+    "RANK_UNIT",
     "HandCategory",
     "HandValue",
     "evaluate",
@@ -101,8 +102,10 @@ def _name(r: int) -> str:
     return Rank(r).title
 
 
-# a card's part of a hand's shape: one in the 3-bit count of its rank (deck index i)
-_RANK_UNIT = [1 << (3 * (i >> 2)) for i in range(len(DECK))]
+#: A card's part of a hand's shape, by deck index: one in the 3-bit count of its rank.
+#: The sum over a hand's cards holds the count of each rank, all a value depends on
+#: besides being one suit or not (the fast validator keys holdings by it too).
+RANK_UNIT = [1 << (3 * (i >> 2)) for i in range(len(DECK))]
 _BY_SHAPE: dict[int, HandValue] = {}  # shape * 5 + (one suit's index + 1, else 0)
 
 
@@ -121,7 +124,7 @@ def evaluate(cards: str | Iterable[Card]) -> HandValue:
         if seen >> i & 1:
             raise ValueError(f"a hand cannot hold the same card twice: {' '.join(map(str, hand))}")
         seen |= 1 << i
-        shape += _RANK_UNIT[i]
+        shape += RANK_UNIT[i]
         suits |= 1 << (i & 3)
     one_suit = suits & (suits - 1) == 0
     key = shape * 5 + (suits.bit_length() if one_suit else 0)

@@ -55,10 +55,10 @@ def quarantine_key(q: QuarantineRecord) -> int:
 
 _N_COUNTERS = MAX_ROUNDS * len(ROUND_COUNTERS)
 _COUNTER_SLOT = {kind: ROUND_COUNTERS.index(c) for kind, c in _COUNTER_OF_KIND.items()}
-_COUNTED_KINDS = list(_COUNTER_SLOT)  # made an Arrow array where used: at import,
-# pyarrow would import pandas to check the list, and commands that need neither load fast
-# the counter slot of each counted kind, by its place in _COUNTED_KINDS; -1 (the last
-# entry) for a kind not counted
+# The kinds counted, and the counter slot of each by its place in that list (-1, the
+# last entry, for a kind not counted). The list becomes an Arrow array where it is used,
+# not here: building one at import made pyarrow import pandas.
+_COUNTED_KINDS = list(_COUNTER_SLOT)
 _SLOT_OF_FOUND = np.array([*_COUNTER_SLOT.values(), -1], dtype=np.int64)
 _KEY_COLUMNS = ("hand_key", "hand_id", "site", "game", "played_at")
 _PLAYER_HAND_COLUMNS = ("currency", "ante", "big_bet", "n_players")

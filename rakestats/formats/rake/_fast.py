@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from rakestats.cards import DECK, Card
-from rakestats.rake.evaluator import HandCategory, evaluate_partial
+from rakestats.rake.evaluator import RANK_UNIT, HandCategory, evaluate_partial
 
 __all__ = ["card_text", "cards_text", "category_of_indices", "holding_category"]
 
@@ -64,8 +64,7 @@ def holding_category(cards: Sequence[Card | None]) -> str:
 
 
 _BY_SHAPE: dict[int, str] = {}
-# a card's part of a holding's shape: one in the 3-bit count of its rank
-_RANK_UNIT: Final = [1 << (3 * (i >> 2)) for i in range(len(DECK))]
+_UNIT: Final = RANK_UNIT  # (compiled: a static of this module, read without a lookup)
 
 
 def category_of_indices(indices: Sequence[int]) -> str:
@@ -76,7 +75,7 @@ def category_of_indices(indices: Sequence[int]) -> str:
     shape = 0
     suits = 0
     for i in indices:
-        shape += _RANK_UNIT[i]
+        shape += _UNIT[i]
         suits |= 1 << (i & 3)
     if len(indices) == 5 and suits & (suits - 1) == 0:
         shape = -shape
