@@ -12,14 +12,13 @@ import pyarrow.parquet as pq
 
 from rakestats.records import HandRecord, QuarantineRecord
 from rakestats.warehouse._arrow import hand_key, quarantine_key
+from rakestats.warehouse._keyruns import KeyRuns
 from rakestats.warehouse._merge import view_signature
 from rakestats.warehouse._store import Snapshot, Store
 from rakestats.warehouse._units import HAND_INDEX
 from rakestats.warehouse.schema import HAND_TABLES
 
 __all__ = ["KeySet", "Split", "unique_hands"]
-
-_MERGE_AT = 200_000
 
 
 def unique_hands(records: Iterable[HandRecord], seen: set[int]) -> Iterator[HandRecord | None]:
@@ -66,7 +65,8 @@ class Split:
 class KeySet:
     """The hand keys already in the warehouse plus those added by this run, each with
     the signature of the view it came from (see :func:`view_signature`) and the hand's
-    content key (see :mod:`rakestats.warehouse._fingerprint`)."""
+    content key (see :mod:`rakestats.warehouse._fingerprint`): 24 bytes a hand, in
+    sorted runs (:class:`~rakestats.warehouse._keyruns.KeyRuns`)."""
 
     def __init__(
         self,
@@ -75,41 +75,37 @@ class KeySet:
         quarantine: set[int],
         contents: np.ndarray | None = None,
     ) -> None:
-        order = np.argsort(base.astype(np.int64), kind="stable")
-        self._base = base.astype(np.int64)[order]
-        self._sigs = sigs.astype(np.int64)[order]
-        cks = np.zeros(len(base), np.int64) if contents is None else contents.astype(np.int64)
-        self._cks = cks[order]
-        self._recent: dict[int, tuple[int, int]] = {}
+        self._runs = KeyRuns()
+        cks = np.zeros(len(base), np.int64) if contents is None else contents
+        self._add_stored(base, sigs, cks)
         self._quarantine = quarantine
+
+    def _add_stored(self, keys: np.ndarray, sigs: np.ndarray, cks: np.ndarray) -> None:
+        """Add stored hands (a key held already keeps its first values)."""
+        keys = np.asarray(keys, dtype=np.int64)
+        keys, first = np.unique(keys, return_index=True)
+        held = self._runs.find(keys)[0]
+        new = first[~held]
+        self._runs.add(keys[~held], np.asarray(sigs)[new], np.asarray(cks)[new])
 
     @classmethod
     def load(cls, store: Store, snapshot: Snapshot) -> KeySet:
-        keys, sigs, cks = [], [], []
-        for p in store.paths(snapshot, "hands"):
+        keys = cls(np.empty(0, np.int64), np.empty(0, np.int64), set())
+        for p in store.paths(snapshot, "hands"):  # part by part: no copy of them all
             t = pq.read_table(p, columns=["hand_key", "view", "hero", "content_key"])
-            keys.append(t["hand_key"].to_numpy())
-            sigs.append(_signatures(t))
-            cks.append(t["content_key"].fill_null(0).to_numpy())
-        base = np.concatenate(keys) if keys else np.empty(0, dtype=np.int64)
-        sig = np.concatenate(sigs) if sigs else np.empty(0, dtype=np.int64)
-        ck = np.concatenate(cks) if cks else np.empty(0, dtype=np.int64)
-        qkeys: set[int] = set()
+            cks = t["content_key"].fill_null(0).to_numpy()
+            keys._add_stored(t["hand_key"].to_numpy(), _signatures(t), cks)
         for p in store.paths(snapshot, "quarantine"):
-            qkeys.update(pq.read_table(p, columns=["q_key"])["q_key"].to_pylist())
-        return cls(base, sig, qkeys, ck)
+            keys._quarantine.update(pq.read_table(p, columns=["q_key"])["q_key"].to_pylist())
+        return keys
 
     def __len__(self) -> int:
-        return len(self._base) + len(self._recent)
+        return len(self._runs)
 
     def _lookup(self, key: int) -> int | None:
         """The stored view signature of ``key``, or None when the hand is new."""
-        if key in self._recent:
-            return self._recent[key][0]
-        i = int(np.searchsorted(self._base, key))
-        if i < len(self._base) and int(self._base[i]) == key:
-            return int(self._sigs[i])
-        return None
+        found, sigs, _, _ = self._runs.find(np.array([key], dtype=np.int64))
+        return int(sigs[0]) if found[0] else None
 
     def __contains__(self, key: int) -> bool:
         return self._lookup(key) is not None
@@ -153,41 +149,18 @@ class KeySet:
             raise ValueError("a batch must hold each hand once; dedupe it with unique_hands")
         sigs = _signatures(hands)
         cks = hands["content_key"].fill_null(0).to_numpy(zero_copy_only=False)
-        found = np.zeros(len(keys), dtype=bool)
-        stored = np.zeros(len(keys), dtype=np.int64)
-        stored_ck = np.zeros(len(keys), dtype=np.int64)
-        base = self._base
-        if len(base) and len(keys):
-            at = np.minimum(np.searchsorted(base, keys), len(base) - 1)
-            hit = base[at] == keys
-            found |= hit
-            stored[hit] = self._sigs[at[hit]]
-            stored_ck[hit] = self._cks[at[hit]]
-        recent = self._recent
-        if recent:
-            for i, k in enumerate(keys.tolist()):
-                seen = recent.get(k)
-                if seen is not None:
-                    found[i] = True
-                    stored[i], stored_ck[i] = seen
+        found, stored, stored_ck, where = self._runs.find(keys)
         keep = ~found
         # 0 is an unknown content key (a part written before content keys existed)
         conflict = found & (stored_ck != cks) & (stored_ck != 0) & (cks != 0)
         # a copy from another view than the stored one: cards to add, or to check (a
         # server copy knows them all, but a player's copy may still contradict it)
         other_view = found & ~conflict & ((stored != sigs) | (stored == -1))
-        fresh = zip(sigs[keep].tolist(), cks[keep].tolist(), strict=True)
-        recent.update(zip(keys[keep].tolist(), fresh, strict=True))
-        merged = (
-            keys[other_view].tolist(),
-            np.where((sigs == 0) | (stored == 0), 0, -1)[other_view].tolist(),
-            cks[other_view].tolist(),
-        )
-        for k, sig, ck in zip(*merged, strict=True):
-            recent[k] = (sig, ck)  # now merged: 0 when a server's copy was among them
+        if other_view.any():  # now merged: 0 when a server's copy was among them
+            merged_sig = np.where((sigs == 0) | (stored == 0), 0, -1)[other_view]
+            self._runs.set(where[other_view], merged_sig, cks[other_view])
+        self._runs.add(keys[keep], sigs[keep], cks[keep])  # (after set: places move)
         n_dup = int(found.sum() - conflict.sum())
-        if len(self._recent) > _MERGE_AT:
-            self._absorb_recent()
         if not found.any():
             return Split(tables)
         return Split(
@@ -196,19 +169,6 @@ class KeySet:
             _select(tables, keys, other_view) if other_view.any() else None,
             hands.filter(pa.array(conflict)) if conflict.any() else None,
         )
-
-    def _absorb_recent(self) -> None:
-        n = len(self._recent)
-        rk = np.fromiter(self._recent.keys(), np.int64, n)
-        rs = np.fromiter((v[0] for v in self._recent.values()), np.int64, n)
-        rc = np.fromiter((v[1] for v in self._recent.values()), np.int64, n)
-        in_base = np.isin(self._base, rk)
-        base, sigs, cks = self._base[~in_base], self._sigs[~in_base], self._cks[~in_base]
-        order = np.argsort(np.concatenate([base, rk]), kind="stable")
-        self._base = np.concatenate([base, rk])[order]
-        self._sigs = np.concatenate([sigs, rs])[order]
-        self._cks = np.concatenate([cks, rc])[order]
-        self._recent = {}
 
     def new_quarantine(self, records: Iterable[QuarantineRecord]) -> Iterator[QuarantineRecord]:
         """Quarantine records not already stored (a re-read damaged hand is kept once)."""
