@@ -144,9 +144,13 @@ def walk(
 ) -> list[Path]:
     """Files named, and every file under the folders named, in a stable order.
 
-    A folder that cannot be listed is never passed over in silence: it is added to
-    ``errors`` as (path, reason) when a list is given, else the ``OSError`` is raised."""
+    Links to folders are followed (a folder of links to where the histories are is
+    read as the folders themselves), each folder once: a link back up the tree, or a
+    second link to a folder already walked, is not walked again. A folder that cannot
+    be listed is never passed over in silence: it is added to ``errors`` as (path,
+    reason) when a list is given, else the ``OSError`` is raised."""
     out: list[Path] = []
+    walked: set[str] = set()  # real paths of the folders walked
 
     def failed(exc: OSError) -> None:
         if errors is None:
@@ -155,8 +159,18 @@ def walk(
 
     for p in map(Path, paths):
         if p.is_dir():
-            for root, dirs, files in os.walk(p, onerror=failed):
-                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            for root, dirs, files in os.walk(p, onerror=failed, followlinks=True):
+                real = os.path.realpath(root)
+                if real in walked:
+                    dirs[:] = []
+                    continue
+                walked.add(real)
+                dirs[:] = sorted(
+                    d
+                    for d in dirs
+                    if not d.startswith(".")
+                    and os.path.realpath(os.path.join(root, d)) not in walked
+                )
                 out.extend(
                     Path(root) / f
                     for f in sorted(files)

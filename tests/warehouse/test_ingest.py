@@ -67,6 +67,31 @@ def test_ingest_counts_add_up_and_reingest_adds_nothing(histories, tmp_path):
     assert _consistent(wh) == (expected, expected)
 
 
+def test_links_to_folders_are_followed_each_folder_once(histories, tmp_path):
+    """A folder of links to where the histories are is read as those folders (not
+    passed over with "0 files"); a link loop or a second link is not walked twice."""
+    files = _files(histories)
+    a, b = tmp_path / "room-a", tmp_path / "room-b"
+    a.mkdir()
+    b.mkdir()
+    assert len(files) >= 2
+    shutil.copy(files[0], a / files[0].name)
+    shutil.copy(files[1], b / files[1].name)
+    links = tmp_path / "links"
+    links.mkdir()
+    (links / "a").symlink_to(a, target_is_directory=True)
+    (links / "b").symlink_to(b, target_is_directory=True)
+    (links / "a-again").symlink_to(a, target_is_directory=True)
+    (b / "up").symlink_to(links, target_is_directory=True)  # a loop
+    expected = sum(_hand_count(f) for f in files[:2])
+    result = CliRunner().invoke(main, ["ingest", str(links), "-w", str(tmp_path / "wh")])
+    assert result.exit_code == 0, result.output
+    assert f"read {expected} hands from 2 files" in result.output
+    wh = Warehouse(tmp_path / "wh")
+    assert _consistent(wh) == (expected, expected)
+    assert wh.sql("SELECT count(*) FROM files").iloc[0, 0] == 2
+
+
 def test_overlapping_and_grown_files_add_only_new_hands(histories, tmp_path):
     src = _files(histories)[0]
     hands = src.read_text(encoding="utf-8").split("\n\n\n")
