@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
@@ -66,7 +67,9 @@ class KeySet:
     """The hand keys already in the warehouse plus those added by this run, each with
     the signature of the view it came from (see :func:`view_signature`) and the hand's
     content key (see :mod:`rakestats.warehouse._fingerprint`): 24 bytes a hand, in
-    sorted runs (:class:`~rakestats.warehouse._keyruns.KeyRuns`)."""
+    sorted runs (:class:`~rakestats.warehouse._keyruns.KeyRuns`), of which all but
+    the last two million or so go to files in ``spill`` when it is given (then
+    :meth:`close` removes them)."""
 
     def __init__(
         self,
@@ -74,8 +77,9 @@ class KeySet:
         sigs: np.ndarray,
         quarantine: set[int],
         contents: np.ndarray | None = None,
+        spill: Path | None = None,
     ) -> None:
-        self._runs = KeyRuns()
+        self._runs = KeyRuns(spill)
         cks = np.zeros(len(base), np.int64) if contents is None else contents
         self._add_stored(base, sigs, cks)
         self._quarantine = quarantine
@@ -89,8 +93,9 @@ class KeySet:
         self._runs.add(keys[~held], np.asarray(sigs)[new], np.asarray(cks)[new])
 
     @classmethod
-    def load(cls, store: Store, snapshot: Snapshot) -> KeySet:
-        keys = cls(np.empty(0, np.int64), np.empty(0, np.int64), set())
+    def load(cls, store: Store, snapshot: Snapshot, spill: Path | None = None) -> KeySet:
+        """The keys of the hands and quarantined entries of ``snapshot``."""
+        keys = cls(np.empty(0, np.int64), np.empty(0, np.int64), set(), spill=spill)
         for p in store.paths(snapshot, "hands"):  # part by part: no copy of them all
             t = pq.read_table(p, columns=["hand_key", "view", "hero", "content_key"])
             cks = t["content_key"].fill_null(0).to_numpy()
@@ -101,6 +106,10 @@ class KeySet:
 
     def __len__(self) -> int:
         return len(self._runs)
+
+    def close(self) -> None:
+        """Remove the files the keys went to (see :class:`KeySet`)."""
+        self._runs.close()
 
     def _lookup(self, key: int) -> int | None:
         """The stored view signature of ``key``, or None when the hand is new."""

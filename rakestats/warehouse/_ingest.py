@@ -485,7 +485,8 @@ def ingest_paths(
     run_start = time.perf_counter()
     summary = IngestSummary()
     snapshot = store.snapshot()
-    keys = KeySet.load(store, snapshot)
+    # the keys past the first millions go to files beside the parts being staged
+    keys = KeySet.load(store, snapshot, store.root / STAGING / f"keys-{os.getpid()}")
     seen_files = known_files(store, snapshot)
     results: list[FileResult] = []
 
@@ -531,6 +532,7 @@ def ingest_paths(
         where = getattr(exc, "filename", None) or store.root
         raise WarehouseWriteError(f"{where}: cannot write: {exc.strerror or exc}") from None
     finally:
+        keys.close()
         if buf.txn is not None:
             _abandon(buf.txn)
         shutil.rmtree(staging, ignore_errors=True)

@@ -8,6 +8,12 @@ merged into the one before it while it is at least half that one's size), so a k
 copied a logarithmic number of times, a lookup is one binary search per run, and a
 merge holds one column of the merged run beside the runs, not a second copy of all.
 
+Given a ``spill`` folder, the runs in memory are bounded too: once they hold
+``memory_keys`` keys they are merged into one run written to a file there
+(:class:`~rakestats.warehouse._keyspill.DiskRun`, about 1.3 bytes a key of memory),
+so that memory stays flat however many keys are added; :meth:`KeyRuns.close` removes
+the files.
+
 >>> import numpy as np
 >>> runs = KeyRuns()
 >>> runs.add(np.array([30, 10]), np.array([3, 1]), np.array([-3, -1]))
@@ -22,9 +28,17 @@ merge holds one column of the merged run beside the runs, not a second copy of a
 
 from __future__ import annotations
 
+import contextlib
+import weakref
+from pathlib import Path
+
 import numpy as np
 
-__all__ = ["KeyRuns"]
+from rakestats.warehouse._keyspill import DiskRun
+
+__all__ = ["MEMORY_KEYS", "KeyRuns"]
+
+MEMORY_KEYS = 1 << 21  # keys held in memory before they go to a file (48 MiB)
 
 _Run = list[np.ndarray]  # [keys (sorted), first values, second values]
 
@@ -50,14 +64,49 @@ class KeyRuns:
     """Distinct int64 keys, each with two int64 values (see the module's docstring).
     Keys are added only once (the caller adds those :meth:`find` did not find)."""
 
-    def __init__(self) -> None:
+    def __init__(self, spill: Path | None = None, memory_keys: int | None = None) -> None:
         self._runs: list[_Run] = []  # each at least twice the size of the next
+        self._disk: list[DiskRun] = []  # oldest first
+        self._spill = spill
+        self._memory_keys = MEMORY_KEYS if memory_keys is None else memory_keys
+        self._made_spill = False
+        self._finalizer = weakref.finalize(self, _close, self._disk)
 
     def __len__(self) -> int:
-        return sum(len(r[0]) for r in self._runs)
+        return sum(len(r[0]) for r in self._runs) + sum(len(d) for d in self._disk)
 
     def run_sizes(self) -> list[int]:
+        """The sizes of the runs in memory (the files' runs come first, see :meth:`disk_sizes`)."""
         return [len(r[0]) for r in self._runs]
+
+    def disk_sizes(self) -> list[int]:
+        return [len(d) for d in self._disk]
+
+    def memory(self) -> int:
+        """Bytes held in memory for the keys and their values."""
+        return 24 * sum(self.run_sizes()) + sum(d.memory() for d in self._disk)
+
+    def close(self) -> None:
+        """Remove the files of the runs written to the spill folder (and the folder,
+        when this made it and it is left empty)."""
+        _close(self._disk)
+        if self._made_spill and self._spill is not None:
+            with contextlib.suppress(OSError):
+                self._spill.rmdir()
+
+    def _freeze(self) -> None:
+        """Merge the runs in memory into one and write it to the spill folder."""
+        assert self._spill is not None
+        runs = self._runs
+        while len(runs) > 1:
+            small = runs.pop()
+            runs.append(_merge(runs.pop(), small))
+        if not self._made_spill and not self._spill.is_dir():
+            self._spill.mkdir(parents=True)
+            self._made_spill = True
+        keys, a, b = runs.pop()
+        path = self._spill / f"keys-{len(self._disk):05d}.bin"
+        self._disk.append(DiskRun.write(path, keys, a, b))
 
     def add(self, keys: np.ndarray, a: np.ndarray, b: np.ndarray) -> None:
         """Add keys not held yet, with their values."""
@@ -70,6 +119,8 @@ class KeyRuns:
         while len(runs) > 1 and 2 * len(runs[-1][0]) >= len(runs[-2][0]):
             small = runs.pop()
             runs.append(_merge(runs.pop(), small))
+        if self._spill is not None and sum(self.run_sizes()) >= self._memory_keys:
+            self._freeze()
 
     def find(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """For each key: whether it is held, its two values (0 when not), and where it
@@ -81,7 +132,13 @@ class KeyRuns:
         a = np.zeros(n, dtype=np.int64)
         b = np.zeros(n, dtype=np.int64)
         where = np.full((n, 2), -1, dtype=np.int64)
-        for r, (rk, ra, rb) in enumerate(self._runs):
+        for r, disk in enumerate(self._disk):
+            hit, da, db, pos = disk.find(keys)
+            if hit.any():
+                found |= hit
+                a[hit], b[hit] = da[hit], db[hit]
+                where[hit, 0], where[hit, 1] = r, pos[hit]
+        for r, (rk, ra, rb) in enumerate(self._runs, start=len(self._disk)):
             if not len(rk) or not n:
                 continue
             at = np.minimum(np.searchsorted(rk, keys), len(rk) - 1)
@@ -95,9 +152,18 @@ class KeyRuns:
 
     def set(self, where: np.ndarray, a: np.ndarray, b: np.ndarray) -> None:
         """New values for held keys (``where``: their places, as :meth:`find` gave)."""
-        for r, run in enumerate(self._runs):
+        for r, disk in enumerate(self._disk):
+            mine = where[:, 0] == r
+            if mine.any():
+                disk.set(where[mine, 1], np.asarray(a)[mine], np.asarray(b)[mine])
+        for r, run in enumerate(self._runs, start=len(self._disk)):
             mine = where[:, 0] == r
             if mine.any():
                 pos = where[mine, 1]
                 run[1][pos] = np.asarray(a)[mine]
                 run[2][pos] = np.asarray(b)[mine]
+
+
+def _close(disk: list[DiskRun]) -> None:
+    for d in disk:
+        d.close()

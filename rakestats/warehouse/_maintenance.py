@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -15,7 +16,7 @@ import pyarrow.parquet as pq
 from rakestats.records import HandRecord, QuarantineRecord
 from rakestats.warehouse._arrow import hand_key, hands_to_tables, partitions, quarantine_to_table
 from rakestats.warehouse._dedupe import KeySet, unique_hands
-from rakestats.warehouse._store import Store
+from rakestats.warehouse._store import STAGING, Store
 from rakestats.warehouse.schema import HAND_TABLES, TABLES
 
 __all__ = ["CompactSummary", "RetrySummary", "compact", "retry_quarantined"]
@@ -108,7 +109,6 @@ def retry_quarantined(store: Store) -> RetrySummary:
     # entries resolved by a complete copy are kept as they are, for the record
     settled = everything.filter(pc.is_valid(everything["resolved_at"]))
     rows = everything.filter(pc.is_null(everything["resolved_at"])).to_pylist()
-    keys = KeySet.load(store, txn.base)
     passed: list[tuple[HandRecord, dict[str, Any]]] = []
     remaining: list[QuarantineRecord] = []
     for row in rows:
@@ -124,7 +124,11 @@ def retry_quarantined(store: Store) -> RetrySummary:
     ingested = dups = 0
     once = [r for r in unique_hands([rec for rec, _ in passed], set()) if r is not None]
     if once:
-        split = keys.split(hands_to_tables(once, txn.version))
+        keys = KeySet.load(store, txn.base, store.root / STAGING / f"keys-{os.getpid()}")
+        try:
+            split = keys.split(hands_to_tables(once, txn.version))
+        finally:
+            keys.close()
         fresh = split.new
         ingested = fresh["hands"].num_rows
         # a hand that now parses but contradicts the stored copy stays a conflict

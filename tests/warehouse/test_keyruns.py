@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import tempfile
 from itertools import pairwise
+from pathlib import Path
 
 import numpy as np
 from hypothesis import given, settings
@@ -10,6 +12,7 @@ from hypothesis import strategies as st
 
 from rakestats.warehouse._dedupe import KeySet
 from rakestats.warehouse._keyruns import KeyRuns
+from rakestats.warehouse._keyspill import DiskRun
 from tests._hypothesis import examples
 
 _key = st.integers(-(2**63), 2**63 - 1)
@@ -19,7 +22,26 @@ _batch = st.lists(_key, max_size=40, unique=True)
 @settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.tuples(_batch, st.integers(0, 3)), max_size=25))
 def test_keyruns_answer_as_a_dict_through_adds_merges_and_updates(steps) -> None:  # type: ignore[no-untyped-def]
-    runs = KeyRuns()
+    _check_against_a_dict(KeyRuns(), steps)
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(st.lists(st.tuples(_batch, st.integers(0, 3)), max_size=25), st.integers(1, 60))
+def test_keyruns_spilled_to_files_answer_as_a_dict(steps, memory_keys) -> None:  # type: ignore[no-untyped-def]
+    """With a spill folder, runs past ``memory_keys`` go to files: the same answers,
+    fewer than ``memory_keys`` keys left in memory after each addition, and the files
+    gone at close."""
+    with tempfile.TemporaryDirectory() as tmp:
+        spill = Path(tmp) / "keys"
+        runs = KeyRuns(spill, memory_keys=memory_keys)
+        _check_against_a_dict(runs, steps, memory_keys)
+        if sum(runs.disk_sizes()):
+            assert len(list(spill.iterdir())) == len(runs.disk_sizes())
+        runs.close()
+        assert not spill.exists()
+
+
+def _check_against_a_dict(runs: KeyRuns, steps, memory_keys: int | None = None) -> None:  # type: ignore[no-untyped-def]
     model: dict[int, tuple[int, int]] = {}
     for i, (batch, bump) in enumerate(steps):
         keys = np.array(batch, dtype=np.int64)
@@ -42,8 +64,10 @@ def test_keyruns_answer_as_a_dict_through_adds_merges_and_updates(steps) -> None
         for k in fresh.tolist():
             model[k] = (k // 7 + i, i)
         sizes = runs.run_sizes()
-        assert len(runs) == len(model) == sum(sizes)
+        assert len(runs) == len(model) == sum(sizes) + sum(runs.disk_sizes())
         assert all(2 * later < earlier for earlier, later in pairwise(sizes))
+        if memory_keys is not None:
+            assert sum(sizes) < memory_keys
     everything = np.array(sorted(model), dtype=np.int64)
     found, a, b, _ = runs.find(everything)
     assert found.all()
@@ -78,3 +102,35 @@ def test_keyset_keeps_the_merged_view_of_a_hand_across_later_batches() -> None:
         runs.add(batch, np.zeros(100, np.int64), batch)
     assert keys._lookup(5) == -1 and keys._lookup(9) == 0 and keys._lookup(4099) == 0
     assert keys._lookup(4100) is None and len(keys) == 4002
+
+
+def test_spilled_keys_keep_memory_flat_as_keys_grow(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    runs = KeyRuns(tmp_path / "keys", memory_keys=20_000)
+    rng = np.random.default_rng(11)
+    held = 0
+    for _ in range(200):
+        keys = np.unique(rng.integers(-(2**62), 2**62, 1000, dtype=np.int64))
+        keys = keys[~runs.find(keys)[0]]
+        runs.add(keys, keys, -keys)
+        held += len(keys)
+    assert len(runs) == held > 199_000
+    assert sum(runs.disk_sizes()) >= held - 20_000
+    # under 20,000 keys in memory at 24 bytes, and about 1.3 bytes a key in files
+    assert runs.memory() < 24 * 20_000 + 2 * held
+    runs.close()
+
+
+def test_a_file_run_filter_rarely_lets_a_missing_key_through(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    rng = np.random.default_rng(3)
+    keys = np.unique(rng.integers(-(2**63), 2**63 - 1, 100_000, dtype=np.int64))
+    run = DiskRun.write(tmp_path / "run", keys, keys, keys)
+    others = rng.integers(-(2**63), 2**63 - 1, 100_000, dtype=np.int64)
+    others = others[~np.isin(others, keys)]
+    assert run._might_hold(keys).all()  # never a false "not held"
+    assert run._might_hold(others).mean() < 0.02  # 10 bits a key: about 0.8%
+    sequential = np.arange(100_000, dtype=np.int64)  # keys that are not hashes spread too
+    run2 = DiskRun.write(tmp_path / "run2", sequential, sequential, sequential)
+    assert run2._might_hold(sequential + 100_000).mean() < 0.02
+    run.close()
+    run2.close()
+    assert not list(tmp_path.iterdir())

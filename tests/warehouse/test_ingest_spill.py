@@ -1,0 +1,72 @@
+"""Ingest with the dedupe keys spilled to files: the same warehouse as with every key
+in memory, and no file left behind."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+import rakestats.warehouse._keyruns as keyruns
+from rakestats import Warehouse
+from rakestats.sim import simulate
+from rakestats.warehouse._keyspill import DiskRun
+
+
+@pytest.fixture(scope="module")
+def histories(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("histories")
+    simulate(400, "3-6", 5, out, jobs=1)
+    return out
+
+
+def _sessions(wh: Warehouse, folders: list[Path]) -> list[tuple[int, int, int]]:
+    out = []
+    for folder in folders:
+        s = wh.ingest([folder], jobs=2)
+        out.append((s.read, s.ingested, s.duplicates))
+    return out
+
+
+def _contents(wh: Warehouse) -> list[tuple[object, ...]]:
+    df = wh.sql(
+        "SELECT hand_key, hand_id, n_players, total_pot, content_key, source_file "
+        "FROM hands ORDER BY hand_key"
+    )
+    return list(df.itertuples(index=False, name=None))
+
+
+def test_spilled_keys_give_the_same_warehouse(histories, tmp_path, monkeypatch):
+    files = sorted(histories.glob("*.txt"))
+    half = tmp_path / "half"
+    half.mkdir()
+    for f in files[: len(files) // 2]:
+        shutil.copy(f, half / f.name)
+    again = tmp_path / "again"  # every hand again, under other file names
+    again.mkdir()
+    for f in files:
+        shutil.copy(f, again / f"copy of {f.name}")
+    folders = [half, histories, again]
+
+    in_memory = Warehouse(tmp_path / "memory")
+    expected = _sessions(in_memory, folders)
+
+    writes: list[int] = []
+    real_write = DiskRun.write.__func__  # type: ignore[attr-defined]
+
+    def counted(cls, path, keys, a, b):  # type: ignore[no-untyped-def]
+        writes.append(len(keys))
+        return real_write(cls, path, keys, a, b)
+
+    monkeypatch.setattr(keyruns, "MEMORY_KEYS", 40)
+    monkeypatch.setattr(DiskRun, "write", classmethod(counted))
+    spilled = Warehouse(tmp_path / "spilled")
+    got = _sessions(spilled, folders)
+
+    total = expected[1][0]
+    assert got == expected
+    assert expected[2] == (total, 0, total)  # the copies were all duplicates
+    assert len(writes) >= 3 and sum(writes) >= total  # keys did go to files, each run
+    assert _contents(spilled) == _contents(in_memory)
+    assert not (Path(spilled.path) / "_staging").exists()  # the runs' files are removed
