@@ -485,8 +485,17 @@ def ingest_paths(
     run_start = time.perf_counter()
     summary = IngestSummary()
     snapshot = store.snapshot()
-    # the keys past the first millions go to files beside the parts being staged
-    keys = KeySet.load(store, snapshot, store.root / STAGING / f"keys-{os.getpid()}")
+    # the keys past the first two million go to files beside the parts being staged
+    spill = store.root / STAGING / f"keys-{os.getpid()}"
+    try:
+        keys = KeySet.load(store, snapshot, spill)
+    except OSError as exc:
+        shutil.rmtree(spill, ignore_errors=True)
+        with contextlib.suppress(OSError):
+            (store.root / STAGING).rmdir()  # only when empty
+        if Path(exc.filename or "").parent == spill:
+            raise WarehouseWriteError(f"{exc.filename}: cannot write: {exc.strerror}") from None
+        raise
     seen_files = known_files(store, snapshot)
     results: list[FileResult] = []
 
@@ -533,6 +542,7 @@ def ingest_paths(
         raise WarehouseWriteError(f"{where}: cannot write: {exc.strerror or exc}") from None
     finally:
         keys.close()
+        shutil.rmtree(spill, ignore_errors=True)
         if buf.txn is not None:
             _abandon(buf.txn)
         shutil.rmtree(staging, ignore_errors=True)

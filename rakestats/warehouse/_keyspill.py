@@ -54,6 +54,12 @@ def _bloom_positions(keys: np.ndarray, m: int) -> np.ndarray:
         return (h1[:, None] + steps[None, :] * h2[:, None]) % np.uint64(m)
 
 
+def _write_columns(path: Path, columns: tuple[np.ndarray, ...]) -> None:
+    with path.open("wb") as fh:
+        for col in columns:
+            np.ascontiguousarray(col, dtype=np.int64).tofile(fh)
+
+
 class DiskRun:
     """A frozen sorted run of distinct keys with two values each, held in ``path``
     (made by :meth:`write`, removed by :meth:`close`)."""
@@ -67,9 +73,11 @@ class DiskRun:
     def write(cls, path: Path, keys: np.ndarray, a: np.ndarray, b: np.ndarray) -> DiskRun:
         """Write a run (``keys`` sorted and distinct) to ``path`` and open it."""
         keys = np.ascontiguousarray(keys, dtype=np.int64)
-        with path.open("wb") as fh:
-            for col in (keys, a, b):
-                np.ascontiguousarray(col, dtype=np.int64).tofile(fh)
+        try:
+            _write_columns(path, (keys, a, b))
+        except OSError as exc:  # no half-written run is left, and the error names it
+            path.unlink(missing_ok=True)
+            raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from exc
         m = max(64, -(-_BITS_PER_KEY * len(keys) // 64) * 64)
         bits = np.zeros(m, dtype=bool)
         for s in range(0, len(keys), 1 << 18):  # in slices: the positions are 56 B a key

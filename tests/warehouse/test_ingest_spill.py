@@ -3,14 +3,17 @@ in memory, and no file left behind."""
 
 from __future__ import annotations
 
+import errno
 import shutil
 from pathlib import Path
 
 import pytest
 
 import rakestats.warehouse._keyruns as keyruns
+import rakestats.warehouse._keyspill as keyspill
 from rakestats import Warehouse
 from rakestats.sim import simulate
+from rakestats.warehouse import WarehouseError
 from rakestats.warehouse._keyspill import DiskRun
 
 
@@ -70,3 +73,30 @@ def test_spilled_keys_give_the_same_warehouse(histories, tmp_path, monkeypatch):
     assert len(writes) >= 3 and sum(writes) >= total  # keys did go to files, each run
     assert _contents(spilled) == _contents(in_memory)
     assert not (Path(spilled.path) / "_staging").exists()  # the runs' files are removed
+
+
+@pytest.mark.parametrize("when", ["while reading", "while loading the stored keys"])
+def test_keys_that_cannot_be_written_fail_the_run_and_leave_nothing(
+    histories, tmp_path, monkeypatch, when
+):  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(keyruns, "MEMORY_KEYS", 40)
+    wh = Warehouse(tmp_path / "wh")
+    stored = 0
+    if when != "while reading":  # a warehouse whose own keys go to files at load
+        first = tmp_path / "first"
+        first.mkdir()
+        shutil.copy(sorted(histories.glob("*.txt"))[0], first)
+        stored = wh.ingest([first]).ingested
+        assert stored > 40
+
+    def disk_full(path: Path, columns: object) -> None:
+        path.write_bytes(b"partial")
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(keyspill, "_write_columns", disk_full)
+    with pytest.raises(
+        WarehouseError, match=r"keys-\d+.keys-00000\.bin: cannot write: No space left"
+    ):
+        wh.ingest([histories], jobs=2)
+    assert wh.sql("SELECT count(*) FROM hands").iloc[0, 0] == stored
+    assert not (Path(wh.path) / "_staging").exists()
