@@ -26,11 +26,13 @@ import functools
 import hashlib
 import os
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 import duckdb
 import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
 
 from rakestats.stats._games import unit_sql
 from rakestats.stats._scope import Partial
@@ -100,6 +102,7 @@ def part_rollup(partials: tuple[Partial, ...]) -> PartDerivation:
         version,
         lambda path: _run(template, [path]),
         lambda paths: _run(combine, paths),
+        lambda previous, paths: _fold(combine, previous, paths),
     )
 
 
@@ -108,6 +111,41 @@ def _run(template: str, paths: Sequence[str]) -> pa.Table:
     con = duckdb.connect(database=":memory:")
     try:
         return con.sql(template.replace(_SOURCE, parquet_sql(paths))).to_arrow_table()
+    finally:
+        con.close()
+
+
+_FOLD_BATCH = 1 << 16  # rows of the combined rollup read at a time
+
+
+def _fold(combine: str, previous: str, paths: Sequence[str]) -> Iterator[pa.Table]:
+    """The combined rollup ``previous`` with the part rollups ``paths`` summed in, in
+    pieces: a row of ``previous`` whose day the parts do not have is a group they
+    cannot change, and is passed on as it is; the rows of the parts' days are summed
+    with the parts'. So a commit holds the rows of the days it touches, not the whole
+    combined rollup (which grows with the warehouse's days).
+
+    The rows are those of ``combine`` over ``previous`` and ``paths`` (the sums of the
+    touched groups are the same rows, added in another order)."""
+    days = pc.unique(_run(f"SELECT DISTINCT day FROM {_SOURCE}", paths)["day"])
+    touched = []
+    # a row group at a time, with no read-ahead (the file is written a batch a row group)
+    stored = pq.ParquetFile(previous, pre_buffer=False)
+    for batch in stored.iter_batches(batch_size=_FOLD_BATCH, use_threads=False):
+        hit = pc.is_in(batch.column("day"), value_set=days)
+        kept = batch.filter(pc.invert(hit))
+        if kept.num_rows:
+            yield pa.Table.from_batches([kept])
+        if pc.any(hit).as_py():
+            touched.append(batch.filter(hit))
+    con = duckdb.connect(database=":memory:")
+    try:
+        sources = [f"SELECT * FROM {parquet_sql(paths)}"]
+        if touched:
+            con.register("touched", pa.Table.from_batches(touched))
+            sources.append("SELECT * FROM touched")
+        whole = "(" + " UNION ALL BY NAME ".join(sources) + ")"
+        yield con.sql(combine.replace(_SOURCE, whole)).to_arrow_table()
     finally:
         con.close()
 

@@ -85,7 +85,10 @@ class PartDerivation:
     files derived by another version are not used). ``name`` and ``version`` become
     directory names (``name``: lower-case letters, digits and ``_``). ``combine``, for
     rows that add up, takes the paths of several derived files and returns their rows
-    together (see the module's doc).
+    together (see the module's doc). ``fold``, when given, does what ``combine`` does
+    for a combined file and the files of new parts (its two arguments), in pieces: so
+    that a commit need not hold the whole combined table, which grows with the
+    warehouse, but only the rows the new parts change.
 
     >>> d = PartDerivation("row_count", "players", "1", lambda path: pa.table({"n": [0]}))
     >>> derived_rel(d.name, d.version, "players/game=rake/month=2026-01/part-00000001-0000.parquet")
@@ -97,6 +100,7 @@ class PartDerivation:
     version: str
     build: Callable[[str], pa.Table]
     combine: Callable[[Sequence[str]], pa.Table] | None = None
+    fold: Callable[[str, Sequence[str]], Iterable[pa.Table]] | None = None
 
     def __post_init__(self) -> None:
         if not _NAME.fullmatch(self.name):
@@ -287,20 +291,38 @@ def combine_parts(
     ok, todo = uncombined(root, entry)
     if d.combine is None:
         return entry
-    inputs = [root / entry.combined] if ok else []
+    inputs = []
     folded = []
     for rel in todo:
         path = fresh.get(rel) or root / derived_rel(d.name, d.version, rel)
         if path.is_file():
-            inputs.append(path)
+            inputs.append(str(path))
             folded.append(rel)
     if not folded:
         return entry
-    table = d.combine([str(p) for p in inputs])
     out[1].parent.mkdir(parents=True, exist_ok=True)
-    pq.write_table(table, out[1], **options)
+    if ok and d.fold is not None:
+        _write_pieces(d.fold(str(root / entry.combined), inputs), out[1], options)
+    else:
+        previous = [str(root / entry.combined)] if ok else []
+        pq.write_table(d.combine(previous + inputs), out[1], **options)
     covered = (entry.covered if ok else frozenset()) | frozenset(folded)
     return replace(entry, combined=out[0], covered=covered)
+
+
+def _write_pieces(pieces: Iterable[pa.Table], path: Path, options: Mapping[str, Any]) -> None:
+    """One Parquet file of the tables ``pieces`` (the first one's schema), piece by piece."""
+    writer: pq.ParquetWriter | None = None
+    try:
+        for piece in pieces:
+            if writer is None:
+                writer = pq.ParquetWriter(path, piece.schema, **options)
+            writer.write_table(piece.cast(writer.schema))
+    finally:
+        if writer is not None:
+            writer.close()
+    if writer is None:
+        raise ValueError(f"{path}: a fold gave no rows, not even an empty table")
 
 
 def stage_derived(

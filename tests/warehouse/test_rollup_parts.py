@@ -395,3 +395,55 @@ def test_any_ingest_order_gives_the_raw_figures(
         if rng.random() < 0.3:
             wh.compact()
     assert_stats_right(wh)
+
+
+# ------------------------------------------------------------------ folding
+def _shifted(table: pa.Table, days: int) -> pa.Table:
+    at = table.schema.get_field_index("day")
+    return table.set_column(at, "day", pc.add(table["day"], pa.scalar(days, table["day"].type)))
+
+
+def _sorted(table: pa.Table) -> pd.DataFrame:
+    keys = ["player", "game", "currency", "site", "ante", "big_bet", "n_players", "position"]
+    df = table.to_pandas()
+    return df.sort_values([*keys, "day"], na_position="first").reset_index(drop=True)
+
+
+def test_a_fold_passes_untouched_days_on_and_sums_the_rest(
+    views: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Folding new parts into a combined rollup gives the rows of combining everything
+    again, while the rows of days the new parts lack are passed on as they are, read
+    a few at a time."""
+    import rakestats.stats._rollup as rollup
+
+    wh = Warehouse(tmp_path / "wh")
+    wh.ingest(_server_files(views))
+    one = ROLLUP.build(str(wh.store.root / wh.store.snapshot().files("players")[0]))
+    assert one.num_rows > 5
+    files = {}
+    for name, shifts in {"a": (0, 1), "b": (2,), "c": (2, 3), "d": (5,)}.items():
+        files[name] = tmp_path / f"{name}.parquet"
+        pq.write_table(pa.concat_tables([_shifted(one, s) for s in shifts]), files[name])
+    previous = tmp_path / "previous.parquet"
+    assert ROLLUP.combine is not None and ROLLUP.fold is not None
+    pq.write_table(ROLLUP.combine([str(files["a"]), str(files["b"])]), previous)
+    news = [str(files["c"]), str(files["d"])]
+
+    monkeypatch.setattr(rollup, "_FOLD_BATCH", 4)
+    pieces = list(ROLLUP.fold(str(previous), news))
+    assert len(pieces) > 3  # read a few rows at a time
+    folded = pa.concat_tables([p.cast(pieces[0].schema) for p in pieces])
+    again = ROLLUP.combine([str(previous), *news])
+    pd.testing.assert_frame_equal(_sorted(folded), _sorted(again), check_exact=False, rtol=1e-12)
+    # days 0 and 1 are not in the new parts: their rows come through unchanged
+    base = one["day"][0].as_py()
+    early = pc.is_in(folded["day"], pa.array([base, base + 1], folded["day"].type))
+    stored = pq.read_table(previous)
+    same = pc.is_in(stored["day"], pa.array([base, base + 1], stored["day"].type))
+    pd.testing.assert_frame_equal(
+        _sorted(folded.filter(early)), _sorted(stored.filter(same)), check_exact=True
+    )
+    # day 2 is in both: its counts add up
+    day2 = pc.sum(folded.filter(pc.equal(folded["day"], base + 2))["hands"]).as_py()
+    assert day2 == 2 * pc.sum(one["hands"]).as_py()
