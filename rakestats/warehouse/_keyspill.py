@@ -6,7 +6,8 @@ The file holds three int64 columns one after the other (the keys, sorted; the fi
 values; the second values). A lookup first asks the Bloom filter, which answers "not
 held" for almost every key that is not (under 1% false positives at 10 bits a key);
 the others are looked up in blocks of the key column, found through the fences (every
-block's first key), each block read once. Values are updated in place.
+block's first key), each block read once. Values are updated in place. (Reads and
+writes seek first: ``os.pread`` is POSIX only.)
 
 >>> import numpy as np, tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -23,7 +24,7 @@ block's first key), each block read once. Values are updated in place.
 
 from __future__ import annotations
 
-import os
+from io import FileIO
 from pathlib import Path
 
 import numpy as np
@@ -67,7 +68,7 @@ class DiskRun:
     def __init__(self, path: Path, n: int, fences: np.ndarray, bloom: np.ndarray) -> None:
         self.path, self.n, self._fences, self._bloom = path, n, fences, bloom
         self._m = len(bloom) * 8
-        self._fd: int | None = os.open(path, os.O_RDWR)
+        self._file: FileIO | None = FileIO(path, "r+")
 
     @classmethod
     def write(cls, path: Path, keys: np.ndarray, a: np.ndarray, b: np.ndarray) -> DiskRun:
@@ -98,9 +99,10 @@ class DiskRun:
         return np.asarray(bit.all(axis=1))
 
     def _read(self, column: int, start: int, count: int) -> np.ndarray:
-        assert self._fd is not None, "the run is closed"
+        assert self._file is not None, "the run is closed"
         size = 8 * count
-        raw = os.pread(self._fd, size, 8 * (column * self.n + start))
+        self._file.seek(8 * (column * self.n + start))
+        raw = self._file.read(size)
         if len(raw) != size:
             raise OSError(f"{self.path}: short read ({len(raw)} of {size} bytes)")
         return np.frombuffer(raw, dtype=np.int64)
@@ -136,16 +138,18 @@ class DiskRun:
 
     def set(self, pos: np.ndarray, a: np.ndarray, b: np.ndarray) -> None:
         """New values for the keys at positions ``pos``, written to the file."""
-        assert self._fd is not None, "the run is closed"
+        assert self._file is not None, "the run is closed"
         for p, x, y in zip(
             np.asarray(pos).tolist(), np.asarray(a).tolist(), np.asarray(b).tolist(), strict=True
         ):
-            os.pwrite(self._fd, np.int64(x).tobytes(), 8 * (self.n + p))
-            os.pwrite(self._fd, np.int64(y).tobytes(), 8 * (2 * self.n + p))
+            self._file.seek(8 * (self.n + p))
+            self._file.write(np.int64(x).tobytes())
+            self._file.seek(8 * (2 * self.n + p))
+            self._file.write(np.int64(y).tobytes())
 
     def close(self) -> None:
         """Close and remove the run's file."""
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
+        if self._file is not None:
+            self._file.close()
+            self._file = None
             self.path.unlink(missing_ok=True)
