@@ -167,3 +167,4 @@ class KeyRuns:
 def _close(disk: list[DiskRun]) -> None:
     for d in disk:
         d.close()
+    disk.clear()
