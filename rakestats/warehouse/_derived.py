@@ -310,14 +310,39 @@ def combine_parts(
     return replace(entry, combined=out[0], covered=covered)
 
 
-def _write_pieces(pieces: Iterable[pa.Table], path: Path, options: Mapping[str, Any]) -> None:
-    """One Parquet file of the tables ``pieces`` (the first one's schema), piece by piece."""
+_GROUP_ROWS = 1 << 16  # rows of a row group written from pieces (small pieces are joined)
+
+
+def _write_pieces(
+    pieces: Iterable[pa.Table],
+    path: Path,
+    options: Mapping[str, Any],
+    group_rows: int = _GROUP_ROWS,
+) -> None:
+    """One Parquet file of the tables ``pieces`` (the first one's schema), piece by
+    piece, in row groups of about ``group_rows`` rows: small pieces are joined, so that
+    a file folded again and again does not collect ever smaller row groups.
+
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "folded.parquet"
+    >>> _write_pieces((pa.table({"n": [i]}) for i in range(5)), path, {}, group_rows=2)
+    >>> f = pq.ParquetFile(path)
+    >>> f.metadata.num_rows, f.metadata.num_row_groups
+    (5, 3)
+    >>> path.unlink(); path.parent.rmdir()
+    """
     writer: pq.ParquetWriter | None = None
+    held: list[pa.Table] = []
     try:
         for piece in pieces:
             if writer is None:
                 writer = pq.ParquetWriter(path, piece.schema, **options)
-            writer.write_table(piece.cast(writer.schema))
+            held.append(piece.cast(writer.schema))
+            if sum(t.num_rows for t in held) >= group_rows:
+                writer.write_table(pa.concat_tables(held), row_group_size=group_rows)
+                held = []
+        if writer is not None and held:
+            writer.write_table(pa.concat_tables(held), row_group_size=group_rows)
     finally:
         if writer is not None:
             writer.close()
