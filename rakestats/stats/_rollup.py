@@ -127,7 +127,8 @@ def _fold(combine: str, previous: str, paths: Sequence[str]) -> Iterator[pa.Tabl
 
     The rows are those of ``combine`` over ``previous`` and ``paths`` (the sums of the
     touched groups are the same rows, added in another order)."""
-    days = pc.unique(_run(f"SELECT DISTINCT day FROM {_SOURCE}", paths)["day"])
+    fresh = _run(combine, paths)  # the new parts summed: a commit's few days
+    days = pc.unique(fresh["day"])
     touched = []
     # a row group at a time, with no read-ahead (the file is written a batch a row group)
     stored = pq.ParquetFile(previous, pre_buffer=False)
@@ -138,14 +139,15 @@ def _fold(combine: str, previous: str, paths: Sequence[str]) -> Iterator[pa.Tabl
             yield pa.Table.from_batches([kept])
         if pc.any(hit).as_py():
             touched.append(batch.filter(hit))
+    if not touched:
+        yield fresh
+        return
     con = duckdb.connect(database=":memory:")
     try:
-        sources = [f"SELECT * FROM {parquet_sql(paths)}"]
-        if touched:
-            con.register("touched", pa.Table.from_batches(touched))
-            sources.append("SELECT * FROM touched")
-        whole = "(" + " UNION ALL BY NAME ".join(sources) + ")"
-        yield con.sql(combine.replace(_SOURCE, whole)).to_arrow_table()
+        con.register("fresh", fresh)
+        con.register("touched", pa.Table.from_batches(touched))
+        both = "(SELECT * FROM touched UNION ALL BY NAME SELECT * FROM fresh)"
+        yield con.sql(combine.replace(_SOURCE, both)).to_arrow_table()
     finally:
         con.close()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,11 +16,17 @@ from rakestats.records import HandRecord, QuarantineRecord
 from rakestats.warehouse._arrow import hand_key, quarantine_key
 from rakestats.warehouse._keyruns import KeyRuns
 from rakestats.warehouse._merge import view_signature
-from rakestats.warehouse._store import Snapshot, Store
+from rakestats.warehouse._store import STAGING, Snapshot, Store
 from rakestats.warehouse._units import HAND_INDEX
 from rakestats.warehouse.schema import HAND_TABLES
 
-__all__ = ["KeySet", "Split", "unique_hands"]
+__all__ = ["KeySet", "Split", "spill_folder", "unique_hands"]
+
+
+def spill_folder(store: Store) -> Path:
+    """Where this process's :class:`KeySet` puts the keys that go to files: beside the
+    parts being staged (removed by the next writer if the process dies)."""
+    return store.root / STAGING / f"keys-{os.getpid()}"
 
 
 def unique_hands(records: Iterable[HandRecord], seen: set[int]) -> Iterator[HandRecord | None]:

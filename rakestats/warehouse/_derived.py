@@ -333,14 +333,16 @@ def _write_pieces(
     """
     writer: pq.ParquetWriter | None = None
     held: list[pa.Table] = []
+    rows = 0
     try:
         for piece in pieces:
             if writer is None:
                 writer = pq.ParquetWriter(path, piece.schema, **options)
             held.append(piece.cast(writer.schema))
-            if sum(t.num_rows for t in held) >= group_rows:
+            rows += piece.num_rows
+            if rows >= group_rows:
                 writer.write_table(pa.concat_tables(held), row_group_size=group_rows)
-                held = []
+                held, rows = [], 0
         if writer is not None and held:
             writer.write_table(pa.concat_tables(held), row_group_size=group_rows)
     finally:

@@ -31,7 +31,7 @@ from rakestats.formats.files import RefusedError, open_regular
 from rakestats.records import QuarantineRecord
 from rakestats.warehouse._arrow import partitions, quarantine_to_table
 from rakestats.warehouse._conflicts import conflict_records, stored_sources
-from rakestats.warehouse._dedupe import KeySet
+from rakestats.warehouse._dedupe import KeySet, spill_folder
 from rakestats.warehouse._errors import WarehouseWriteError
 from rakestats.warehouse._merge import merge_views
 from rakestats.warehouse._resolve import mark_resolved, resolve_quarantine
@@ -485,8 +485,7 @@ def ingest_paths(
     run_start = time.perf_counter()
     summary = IngestSummary()
     snapshot = store.snapshot()
-    # the keys past the first two million go to files beside the parts being staged
-    spill = store.root / STAGING / f"keys-{os.getpid()}"
+    spill = spill_folder(store)  # where the keys past the first two million go
     try:
         keys = KeySet.load(store, snapshot, spill)
     except OSError as exc:

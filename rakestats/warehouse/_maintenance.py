@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -15,8 +14,8 @@ import pyarrow.parquet as pq
 
 from rakestats.records import HandRecord, QuarantineRecord
 from rakestats.warehouse._arrow import hand_key, hands_to_tables, partitions, quarantine_to_table
-from rakestats.warehouse._dedupe import KeySet, unique_hands
-from rakestats.warehouse._store import STAGING, Store
+from rakestats.warehouse._dedupe import KeySet, spill_folder, unique_hands
+from rakestats.warehouse._store import Store
 from rakestats.warehouse.schema import HAND_TABLES, TABLES
 
 __all__ = ["CompactSummary", "RetrySummary", "compact", "retry_quarantined"]
@@ -124,7 +123,7 @@ def retry_quarantined(store: Store) -> RetrySummary:
     ingested = dups = 0
     once = [r for r in unique_hands([rec for rec, _ in passed], set()) if r is not None]
     if once:
-        keys = KeySet.load(store, txn.base, store.root / STAGING / f"keys-{os.getpid()}")
+        keys = KeySet.load(store, txn.base, spill_folder(store))
         try:
             split = keys.split(hands_to_tables(once, txn.version))
         finally:
