@@ -136,11 +136,9 @@ def main() -> int:
     print(
         f"machine: {platform.platform()}, {os.cpu_count()} CPUs, Python {platform.python_version()}"
     )
-    import rakestats.formats.rake._lean as lean
-    from rakestats._speedups import compiled
+    from rakestats._speedups import status
 
-    build = "compiled (mypyc)" if compiled(lean) is not None else "pure Python"
-    print(f"lean validator: {build}")
+    print(f"ingest core: {status()}")
     data = args.workdir / f"histories-{args.hands}"
     if not (data / "players.json").exists():
         shutil.rmtree(data, ignore_errors=True)

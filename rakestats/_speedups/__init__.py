@@ -19,8 +19,9 @@ import importlib
 import os
 from pathlib import Path
 from types import ModuleType
+from typing import NamedTuple
 
-__all__ = ["HOT", "compiled", "copy_source", "load", "source_digest"]
+__all__ = ["HOT", "CoreStatus", "compiled", "copy_source", "load", "source_digest", "status"]
 
 # module name here -> the source module it is compiled from
 HOT = {
@@ -70,23 +71,73 @@ def copy_source(name: str, root: Path = _PACKAGE_DIR) -> str:
 def compiled(pure: ModuleType) -> ModuleType | None:
     """The compiled copy of ``pure`` built from its current source, or None."""
     name = next((k for k, v in HOT.items() if v == pure.__name__), None)
-    if name is None or os.environ.get("RAKESTATS_PURE_PYTHON"):
+    if name is None:
         return None
+    return _compiled(name)[0]
+
+
+_NOT_BUILT = "not built (installed without a C compiler, or with RAKESTATS_PURE_PYTHON=1)"
+_STALE = "built from older sources (reinstall to compile the current ones)"
+_NO_SOURCES = "the sources it was built from cannot be read"
+_TURNED_OFF = "turned off by RAKESTATS_PURE_PYTHON"
+
+
+def _compiled(name: str) -> tuple[ModuleType | None, str]:
+    """The current compiled copy named ``name`` (a key of :data:`HOT`), or None and why."""
+    if os.environ.get("RAKESTATS_PURE_PYTHON"):
+        return None, _TURNED_OFF
     try:
         mod = importlib.import_module(f"{__name__}.{name}")
     except Exception:  # not built, or a copy an older build left (its library lacks it)
-        return None
+        return None, _NOT_BUILT
     if not str(mod.__file__).endswith((".so", ".pyd")):
-        return None
+        return None, _NOT_BUILT
     global _digest
     if _digest is None:
         try:
             _digest = source_digest()
         except OSError:
-            return None
+            return None, _NO_SOURCES
     if getattr(mod, "SOURCE_SHA256", None) != _digest:
-        return None
-    return mod
+        return None, _STALE
+    return mod, ""
+
+
+class CoreStatus(NamedTuple):
+    """Which of the hot modules (:data:`HOT`) run compiled: ``compiled`` and ``pure``
+    name the source modules, ``reasons`` says why each pure one is not compiled."""
+
+    compiled: tuple[str, ...]
+    pure: tuple[str, ...]
+    reasons: tuple[str, ...]
+
+    def __str__(self) -> str:
+        if not self.pure:
+            return f"compiled (mypyc), {len(self.compiled)} of {len(HOT)} hot modules"
+        why = "; ".join(sorted(set(self.reasons)))
+        if not self.compiled:
+            return f"pure Python: {why}"
+        return f"partly compiled, {len(self.compiled)} of {len(HOT)} hot modules: {why}"
+
+
+def status() -> CoreStatus:
+    """Which hot modules run compiled, and why the others do not.
+
+    >>> s = status()
+    >>> sorted(s.compiled + s.pure) == sorted(HOT.values())
+    True
+    """
+    done: list[str] = []
+    pure: list[str] = []
+    reasons: list[str] = []
+    for name, module in HOT.items():
+        mod, why = _compiled(name)
+        if mod is not None:
+            done.append(module)
+        else:
+            pure.append(module)
+            reasons.append(why)
+    return CoreStatus(tuple(done), tuple(pure), tuple(reasons))
 
 
 def load(pure: ModuleType) -> ModuleType:

@@ -107,8 +107,26 @@ def _show_warning(
         )
 
 
+def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """``--version``: the version, and whether the ingest's hot modules run compiled."""
+    if not value or ctx.resilient_parsing:
+        return
+    from rakestats._speedups import status
+
+    click.echo(f"rakestats, version {__version__}")
+    click.echo(f"ingest core: {status()}")
+    ctx.exit()
+
+
 @click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="rakestats")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_print_version,
+    help="Show the version, and whether the ingest runs compiled, and exit.",
+)
 def main() -> None:
     """Hand-history analytics for Rake and Razz.
 
