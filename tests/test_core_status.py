@@ -8,6 +8,7 @@ from click.testing import CliRunner
 
 import rakestats._speedups as speedups
 from rakestats import __version__
+from rakestats.build_info import core_status
 from rakestats.cli._group import main
 
 
@@ -41,7 +42,7 @@ def test_version_prints_the_version_and_the_status() -> None:
     result = CliRunner().invoke(main, ["--version"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines == [f"rakestats, version {__version__}", f"ingest core: {speedups.status()}"]
+    assert lines == [f"rakestats, version {__version__}", f"ingest core: {core_status()}"]
 
 
 def test_version_says_pure_python_when_turned_off() -> None:

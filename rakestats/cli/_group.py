@@ -111,10 +111,10 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
     """``--version``: the version, and whether the ingest's hot modules run compiled."""
     if not value or ctx.resilient_parsing:
         return
-    from rakestats._speedups import status
+    from rakestats.build_info import core_status
 
     click.echo(f"rakestats, version {__version__}")
-    click.echo(f"ingest core: {status()}")
+    click.echo(f"ingest core: {core_status()}")
     ctx.exit()
 
 
