@@ -96,26 +96,88 @@ class HandColumns:
 
     ``played_at`` holds integer microseconds since the epoch (UTC). Each hand is held
     once: :meth:`add` and :meth:`claim` refuse a hand key already in the batch.
+
+    A fast validator may instead append whole rows to the ``flat_*`` lists, one row's
+    values after another in the order of :data:`HAND_FIELDS`, :data:`PLAYER_FIELDS`,
+    :data:`ACTION_FIELDS` and :data:`PICKUP_FIELDS`, with ``hand`` and ``prow``
+    counted from the first row of the flat lists: one ``extend`` a hand instead of one
+    per column. The rows move into the columns, in order, when the columns are read
+    (``hands``, ``players``, ``actions``, ``pickups``) or before anything else appends.
+
+    >>> cols = HandColumns()
+    >>> cols.flat_hands.extend(range(len(HAND_FIELDS)))
+    >>> cols.flat_players.extend([0, *range(1, len(PLAYER_FIELDS))])
+    >>> len(cols), cols.hands["hand_key"], cols.players["hand"], cols.flat_hands
+    (1, [0], [0], [])
     """
 
     def __init__(self) -> None:
-        self.hands: dict[str, list[Any]] = {f: [] for f in HAND_FIELDS}
-        self.players: dict[str, list[Any]] = {f: [] for f in PLAYER_FIELDS}
-        self.actions: dict[str, list[Any]] = {f: [] for f in ACTION_FIELDS}
-        self.pickups: dict[str, list[Any]] = {f: [] for f in PICKUP_FIELDS}
+        self._hands: dict[str, list[Any]] = {f: [] for f in HAND_FIELDS}
+        self._players: dict[str, list[Any]] = {f: [] for f in PLAYER_FIELDS}
+        self._actions: dict[str, list[Any]] = {f: [] for f in ACTION_FIELDS}
+        self._pickups: dict[str, list[Any]] = {f: [] for f in PICKUP_FIELDS}
+        self.flat_hands: list[Any] = []
+        self.flat_players: list[Any] = []
+        self.flat_actions: list[Any] = []
+        self.flat_pickups: list[Any] = []
         self.keys: set[int] = set()
 
     def __len__(self) -> int:
-        return len(self.hands["hand_key"])
+        return len(self._hands["hand_key"]) + len(self.flat_hands) // len(HAND_FIELDS)
+
+    @property
+    def hands(self) -> dict[str, list[Any]]:
+        if self.flat_hands:
+            self._unflatten()
+        return self._hands
+
+    @property
+    def players(self) -> dict[str, list[Any]]:
+        if self.flat_hands:
+            self._unflatten()
+        return self._players
+
+    @property
+    def actions(self) -> dict[str, list[Any]]:
+        if self.flat_hands:
+            self._unflatten()
+        return self._actions
+
+    @property
+    def pickups(self) -> dict[str, list[Any]]:
+        if self.flat_hands:
+            self._unflatten()
+        return self._pickups
+
+    def _unflatten(self) -> None:
+        """Move the flat rows into the columns, after the rows held there."""
+        hand_base = len(self._hands["hand_key"])
+        row_base = len(self._players["hand"])
+        flats = (self.flat_hands, self.flat_players, self.flat_actions, self.flat_pickups)
+        tables = (self._hands, self._players, self._actions, self._pickups)
+        fields = (HAND_FIELDS, PLAYER_FIELDS, ACTION_FIELDS, PICKUP_FIELDS)
+        bases = (0, hand_base, row_base, row_base)  # of the first field: hand, prow
+        for flat, table, names, base in zip(flats, tables, fields, bases, strict=True):
+            width = len(names)
+            if len(flat) % width:
+                raise ValueError(f"flat rows of {names[0]!r}: {len(flat)} values, not rows")
+            for k, name in enumerate(names):
+                column = flat[k::width]
+                if k == 0 and base:
+                    column = [base + i for i in column]
+                table[name].extend(column)
+            flat.clear()
 
     def take(self) -> HandColumns:
         """The hands held so far, as a batch of their own (without the keys); this batch
         is left empty but remembers their keys, so a later repeat is still refused."""
+        if self.flat_hands:
+            self._unflatten()
         out = HandColumns()
-        out.hands, self.hands = self.hands, out.hands
-        out.players, self.players = self.players, out.players
-        out.actions, self.actions = self.actions, out.actions
-        out.pickups, self.pickups = self.pickups, out.pickups
+        out._hands, self._hands = self._hands, out._hands
+        out._players, self._players = self._players, out._players
+        out._actions, self._actions = self._actions, out._actions
+        out._pickups, self._pickups = self._pickups, out._pickups
         return out
 
     def claim(self, key: int) -> bool:

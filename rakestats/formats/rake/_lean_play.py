@@ -14,6 +14,7 @@ from rakestats.betting.pots import uncalled_bet
 from rakestats.formats.rake._fast import category_of_indices
 from rakestats.formats.rake._lean_state import (
     ACTION,
+    ACTION_FIELDS,
     CARD,
     CARD_TEXT,
     MIDDLE_CARDS,
@@ -152,7 +153,8 @@ def play_round(h: LeanHand) -> None:
             raise Unhandled(ACTION)
         if all_in:
             able -= 1
-        actions.extend((j, rnd, kind, added, to, all_in, facing))  # ACTION_FIELDS
+        seq = len(actions) // ACTION_FIELDS + 1
+        actions.extend((j, seq, rnd, kind, added, to, all_in, facing))  # ACTION_FIELDS
     _return_uncalled(h)
 
 

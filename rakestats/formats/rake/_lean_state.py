@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from rakestats import columns
 from rakestats.cards import ACE_OF_SKULLS, DECK
 from rakestats.columns import HandColumns, hand_key
 from rakestats.formats.rake._unhandled import Unhandled
@@ -33,16 +34,14 @@ __all__ = [
 CARD: Final = {str(c): c.index for c in DECK}  # cards are deck indices on the fast path
 CARD_TEXT: Final = [str(c) for c in DECK]
 _SKULL: Final = ACE_OF_SKULLS.index
-_HAND_COLUMNS: Final = (
-    "hand_key", "hand_id", "site", "game", "played_at", "table_name", "max_seats",
-    "n_players", "currency", "is_tournament", "tournament_id", "ante", "small_bet",
-    "big_bet", "bring_in", "dealer_seat", "hero", "view", "total_pot", "house_fee",
-    "source_file", "source_line", "middle_up", "middle_down",
-)  # fmt: skip
-_ACTION_COLUMNS: Final = ("round", "kind", "amount", "to_amount", "all_in", "facing_bet")
-_PICKUP_COLUMNS: Final = ("pickup", "face_up", "card", "category_before", "category_after")
-ACTION_FIELDS: Final = 1 + len(_ACTION_COLUMNS)  # the position, then the columns
-PICKUP_FIELDS: Final = 1 + len(_PICKUP_COLUMNS)
+# A hand's rows go to the batch's flat rows (HandColumns.flat_*), their values in the
+# order of rakestats.columns' HAND_FIELDS, PLAYER_FIELDS, ACTION_FIELDS and PICKUP_FIELDS.
+# An action's and a pick-up's rows hold the player's acting position for ``prow`` until
+# the hand is appended.
+ACTION_FIELDS: Final = len(columns.ACTION_FIELDS)
+PICKUP_FIELDS: Final = len(columns.PICKUP_FIELDS)
+_HAND_WIDTH: Final = len(columns.HAND_FIELDS)
+_PLAYER_WIDTH: Final = len(columns.PLAYER_FIELDS)
 
 
 # Why the fast path passes a hand to the full parser (the ingest counts the reasons):
@@ -143,9 +142,9 @@ class LeanHand:
         self.seen: set[int] = set()
         self.live = 0
         self.rnd = 0
-        # one after another, ACTION_FIELDS values each: position, round, kind, added,
-        # to, all-in, facing a bet (flat: appended in place, no tuple per action, and
-        # each column one slice of the list)
+        # one after another, ACTION_FIELDS values each: position, seq, round, kind,
+        # added, to, all-in, facing a bet (flat: appended in place, no tuple per
+        # action, and the batch's columns sliced from it once a batch)
         self.actions: list[object] = []
         # the same, PICKUP_FIELDS each: position, pick-up, face up, card, category
         # before and after
@@ -212,45 +211,31 @@ def _text(cards: Sequence[int | None]) -> str | None:
 
 
 def append_hand(cols: HandColumns, h: LeanHand, st: Settlement, first: int, source: str) -> bool:
-    """Append the validated hand to ``cols``; False when the batch holds it already."""
-    players = _player_rows(h, st)  # first, so that a failure leaves the batch as it was
+    """Append the validated hand to ``cols`` (its flat rows); False when the batch holds
+    it already."""
+    hand_index = len(cols.flat_hands) // _HAND_WIDTH  # counted from the flat rows
+    players = _player_rows(h, st, hand_index)  # first: a failure leaves the batch as it was
     key = hand_key(h.site, h.hand_id)
     if not cols.claim(key):
         return False
-    hands = cols.hands
-    hand_index = len(hands["hand_key"])
-    values: list[object] = [
+    cols.flat_hands.extend((
         key, h.hand_id, h.site, "rake", h.played_at, h.table, h.max_seats, h.n, "chips",
         False, None, h.ante, None, None, None, h.dealer, h.hero,
         "server" if h.server else "player", st.total_pot, st.house_fee, source, first,
         h.middle_up_text, h.middle_down_text,
-    ]  # fmt: skip
-    for k in range(len(_HAND_COLUMNS)):  # (compiled, indexing is faster than zip)
-        hands[_HAND_COLUMNS[k]].append(values[k])
-    p = cols.players
-    first_row = len(p["hand"])
+    ))  # fmt: skip
+    first_row = len(cols.flat_players) // _PLAYER_WIDTH
     prow = [0] * h.n
     for k, seat in enumerate(h.seats):
         prow[h.pos_of_seat[seat]] = first_row + k
-    p["hand"].extend([hand_index] * h.n)
-    width = len(_PLAYER_COLUMNS)
-    for k in range(width):
-        p[_PLAYER_COLUMNS[k]].extend(players[k::width])
+    cols.flat_players.extend(players)
     _append_play(cols, h, prow)
     return True
 
 
-_PLAYER_COLUMNS: Final = (
-    "player", "seat", "position", "stack", "invested", "collected", "cards", "hole_cards",
-    "up_cards", "went_to_reveal", "skull_ace_held", "skull_ace_outcome", "hand_category",
-    "hand_description", "folded_round", "all_in", "reveal_order", "reveal_action",
-    "collected_pots",
-)  # fmt: skip
-
-
-def _player_rows(h: LeanHand, st: Settlement) -> list[object]:
+def _player_rows(h: LeanHand, st: Settlement, hand_index: int) -> list[object]:
     """The players' rows (in seat order) one after another, the values of
-    :data:`_PLAYER_COLUMNS` each (flat, as the actions)."""
+    :data:`rakestats.columns.PLAYER_FIELDS` each (flat, as the actions)."""
     skull = st.skull_ace
     # what each seat collected from each pot: (pot, amount before the fee, share)
     pots_won: dict[int, list[tuple[int, int, int]]] = {seat: [] for seat in h.seats}
@@ -275,8 +260,9 @@ def _player_rows(h: LeanHand, st: Settlement) -> list[object]:
             hole = _text(held[:3])
         value = st.values.get(seat)
         rows.extend((
-            h.names[k], seat, j + 1, h.start_stack[j], h.invested[j], st.collected[seat],
-            text, hole, None, j in shown, text is not None and _SKULL in held,
+            hand_index, h.names[k], seat, j + 1, h.start_stack[j], h.invested[j],
+            st.collected[seat], text, hole, None, j in shown,
+            text is not None and _SKULL in held,
             skull[1].value if skull is not None and skull[0] == seat else None,
             value.category.name if value is not None else None,
             value.description if value is not None else None,
@@ -287,17 +273,13 @@ def _player_rows(h: LeanHand, st: Settlement) -> list[object]:
 
 
 def _append_play(cols: HandColumns, h: LeanHand, prow: list[int]) -> None:
-    """The hand's actions and pick-ups (``prow``: each position's player row)."""
+    """The hand's actions and pick-ups (``prow``: each position's player row), their
+    positions turned into player rows in place."""
     acts = h.actions
-    if acts:
-        a = cols.actions
-        a["prow"].extend([prow[j] for j in acts[::ACTION_FIELDS]])  # type: ignore[call-overload]
-        a["seq"].extend(range(1, len(acts) // ACTION_FIELDS + 1))
-        for k, col in enumerate(_ACTION_COLUMNS, start=1):
-            a[col].extend(acts[k::ACTION_FIELDS])
+    for i in range(0, len(acts), ACTION_FIELDS):
+        acts[i] = prow[acts[i]]  # type: ignore[call-overload]
+    cols.flat_actions.extend(acts)
     picks = h.pickups
-    if picks:
-        k_cols = cols.pickups
-        k_cols["prow"].extend([prow[j] for j in picks[::PICKUP_FIELDS]])  # type: ignore[call-overload]
-        for k, col in enumerate(_PICKUP_COLUMNS, start=1):
-            k_cols[col].extend(picks[k::PICKUP_FIELDS])
+    for i in range(0, len(picks), PICKUP_FIELDS):
+        picks[i] = prow[picks[i]]  # type: ignore[call-overload]
+    cols.flat_pickups.extend(picks)

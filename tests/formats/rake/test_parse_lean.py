@@ -94,6 +94,29 @@ def test_every_written_hand_takes_the_lean_path_with_the_same_rows(
     assert n > 850
 
 
+def test_a_batch_mixing_lean_rows_and_records_keeps_their_order(
+    lean: Any, corpus: list[Path]
+) -> None:
+    """The lean path appends flat rows that move into the columns when they are read
+    or before a record is added: in a batch that mixes the two, every row still points
+    at its own hand and player."""
+    hands = [h for path in corpus[:3] for h in _hands(path)][:60]
+    cols = HandColumns()
+    records = []
+    for k, (start, lines) in enumerate(hands):
+        rec = _full(lines, start)
+        assert rec is not None
+        records.append(rec)
+        if k % 3 == 2:
+            assert cols.add(rec)
+        else:
+            assert lean.lean_hand(lines, start, "f.txt", cols)
+        if k % 7 == 6:
+            assert len(cols.players["hand"]) == sum(len(r.players) for r in records)
+        assert len(cols) == k + 1
+    _same_rows(columns_to_tables(cols, 0), hands_to_tables(records, 0))
+
+
 def test_scan_file_stores_the_same_tables_as_iter_file(corpus: list[Path]) -> None:
     for path in corpus[:3] + corpus[-2:]:
         cols = HandColumns()
