@@ -212,9 +212,15 @@ def _text(cards: Sequence[int | None]) -> str | None:
 
 def append_hand(cols: HandColumns, h: LeanHand, st: Settlement, first: int, source: str) -> bool:
     """Append the validated hand to ``cols`` (its flat rows); False when the batch holds
-    it already."""
+    it already. Every row is made before the first is appended, so that a failure
+    leaves the batch as it was."""
     hand_index = len(cols.flat_hands) // _HAND_WIDTH  # counted from the flat rows
-    players = _player_rows(h, st, hand_index)  # first: a failure leaves the batch as it was
+    players = _player_rows(h, st, hand_index)
+    first_row = len(cols.flat_players) // _PLAYER_WIDTH
+    prow = [0] * h.n
+    for k, seat in enumerate(h.seats):
+        prow[h.pos_of_seat[seat]] = first_row + k
+    _play_rows(h, prow)
     key = hand_key(h.site, h.hand_id)
     if not cols.claim(key):
         return False
@@ -224,12 +230,9 @@ def append_hand(cols: HandColumns, h: LeanHand, st: Settlement, first: int, sour
         "server" if h.server else "player", st.total_pot, st.house_fee, source, first,
         h.middle_up_text, h.middle_down_text,
     ))  # fmt: skip
-    first_row = len(cols.flat_players) // _PLAYER_WIDTH
-    prow = [0] * h.n
-    for k, seat in enumerate(h.seats):
-        prow[h.pos_of_seat[seat]] = first_row + k
     cols.flat_players.extend(players)
-    _append_play(cols, h, prow)
+    cols.flat_actions.extend(h.actions)
+    cols.flat_pickups.extend(h.pickups)
     return True
 
 
@@ -272,14 +275,12 @@ def _player_rows(h: LeanHand, st: Settlement, hand_index: int) -> list[object]:
     return rows
 
 
-def _append_play(cols: HandColumns, h: LeanHand, prow: list[int]) -> None:
-    """The hand's actions and pick-ups (``prow``: each position's player row), their
-    positions turned into player rows in place."""
+def _play_rows(h: LeanHand, prow: list[int]) -> None:
+    """The hand's actions and pick-ups as rows of the batch: each position turned into
+    its player's row (``prow``), in place."""
     acts = h.actions
     for i in range(0, len(acts), ACTION_FIELDS):
         acts[i] = prow[acts[i]]  # type: ignore[call-overload]
-    cols.flat_actions.extend(acts)
     picks = h.pickups
     for i in range(0, len(picks), PICKUP_FIELDS):
         picks[i] = prow[picks[i]]  # type: ignore[call-overload]
-    cols.flat_pickups.extend(picks)

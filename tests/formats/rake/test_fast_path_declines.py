@@ -109,6 +109,31 @@ def test_an_unexpected_error_is_a_reason_of_its_own(
     assert record.exc_info is not None  # the traceback is in the debug log
 
 
+def test_a_failure_while_appending_leaves_the_batch_as_it_was(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A hand's rows are all made before the first is appended: a bug on the way (the
+    hand goes to the full parser as an internal error) adds none of them."""
+    import rakestats.formats.rake._lean_state as pure_state
+
+    cols = _Tally()
+    good = [ln for ln in GOOD[0].split("\n") if ln]
+    assert pure_lean.lean_hand(good, 1, "good.txt", cols)
+    flats = (cols.flat_hands, cols.flat_players, cols.flat_actions, cols.flat_pickups)
+    sizes = [len(f) for f in flats]
+
+    def failing(h: Any, prow: list[int]) -> None:
+        h.actions[0] = prow[0]
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(pure_state, "_play_rows", failing)
+    other = [good[0].replace("#", "#9", 1), *good[1:]]  # another hand id
+    assert _decline(pure_lean, other, cols).reason == "internal error: KeyError"
+    assert [len(f) for f in flats] == sizes
+    assert len(cols) == 1
+    assert cols.players["hand"] == [0] * len(cols.players["player"])
+
+
 def _history(tmp_path: Path) -> tuple[Path, Counter[str]]:
     """Good hands and broken ones, and the reasons the fast path gives for the latter."""
     picks = [c for c in BROKEN if c[2] != CUT][:6]
