@@ -206,10 +206,9 @@ def append_hand(
     source_file: str,
 ) -> bool:
     """Append the hand to ``cols`` as :meth:`HandColumns.add` appends its record; False
-    (nothing appended) when ``cols`` holds the hand already."""
+    (nothing appended) when ``cols`` holds the hand already. Every row is made before
+    the first is appended, so that a failure leaves the batch as it was."""
     key = hand_key(header.site, header.hand_id)
-    if not cols.claim(key):
-        return False
     _, (total, rake, _), _ = ended
     values: tuple[Any, ...] = (
         key, header.hand_id, header.site, header.game, micros(header.played_at), g.table,
@@ -219,13 +218,17 @@ def append_hand(
     )  # fmt: skip
     hands, players, actions = _columns(cols)
     index = len(hands[0])
-    _append = list.append
-    any(map(_append, hands, values))  # each value to its column
     first_row = len(players[0])
-    for row in player_rows(g, ended, index):
-        any(map(_append, players, row))
+    rows = player_rows(g, ended, index)
+    play: list[Any] = []
     if g.actions:  # the actions' fields as columns, each to its column of the batch
         seqs, rounds, _, *rest, index_of = zip(*g.actions, strict=True)
-        actions[0].extend([first_row + i for i in index_of])
-        any(map(list.extend, actions[1:], (seqs, rounds, *rest)))
+        play = [[first_row + i for i in index_of], seqs, rounds, *rest]
+    if not cols.claim(key):
+        return False
+    _append = list.append
+    any(map(_append, hands, values))  # each value to its column
+    for row in rows:
+        any(map(_append, players, row))
+    any(map(list.extend, actions, play))
     return True

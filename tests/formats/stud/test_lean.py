@@ -326,3 +326,30 @@ def test_the_environment_turns_the_fast_path_off() -> None:
             env={"RAKESTATS_STUD_LEAN": value, "RAKESTATS_PURE_PYTHON": "1", "PATH": ""},
         )
         assert out.stdout.strip() == expected
+
+
+def test_a_failure_while_appending_leaves_the_batch_as_it_was(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A hand's rows are all made before the first is appended: a bug on the way (the
+    hand goes to the full reader as an internal error) adds none of them."""
+    import rakestats.formats.stud._lean_end as pure_end
+
+    blocks = iter(next(b for b in (list(_blocks(p)) for p in STARS_RAZZ) if len(b) > 1))
+    cols = HandColumns()
+    cols.declined = {}  # type: ignore[attr-defined]
+    assert pure_lean.scan_block(*next(blocks), "f.txt", cols)
+    players = len(cols.players["player"])
+    actions = len(cols.actions["prow"])
+
+    def failing(*args: Any) -> list[Any]:
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(pure_end, "player_rows", failing)
+    assert pure_lean.scan_block(*next(blocks), "f.txt", cols) is None
+    assert cols.declined == {"internal error: KeyError": 1}  # type: ignore[attr-defined]
+    assert (len(cols), len(cols.players["player"]), len(cols.actions["prow"])) == (
+        1,
+        players,
+        actions,
+    )
