@@ -127,27 +127,26 @@ class HandColumns:
 
     @property
     def hands(self) -> dict[str, list[Any]]:
-        if self.flat_hands:
-            self._unflatten()
-        return self._hands
+        return self._settled(self._hands)
 
     @property
     def players(self) -> dict[str, list[Any]]:
-        if self.flat_hands:
-            self._unflatten()
-        return self._players
+        return self._settled(self._players)
 
     @property
     def actions(self) -> dict[str, list[Any]]:
-        if self.flat_hands:
-            self._unflatten()
-        return self._actions
+        return self._settled(self._actions)
 
     @property
     def pickups(self) -> dict[str, list[Any]]:
+        return self._settled(self._pickups)
+
+    def _settled(self, table: dict[str, list[Any]]) -> dict[str, list[Any]]:
+        """``table`` (one of the columns' dicts, filled in place) with the flat rows
+        moved in."""
         if self.flat_hands:
             self._unflatten()
-        return self._pickups
+        return table
 
     def _unflatten(self) -> None:
         """Move the flat rows into the columns, after the rows held there."""
