@@ -226,6 +226,10 @@ def main() -> int:
         files = sorted(data.iterdir())
         read_s, size = plain_read(files)
         seconds, peak, summary = ingest(data, args.workdir / "warehouse", args.jobs)
+        # pokerkit again just after the timed ingest: the ratio is taken to the mean of
+        # the two (the shared machine's speed drifts within minutes)
+        pk_after = pokerkit_razz_rate()
+        pk_mean = (pk + pk_after) / 2
         pure_s = ingest(data, args.workdir / "warehouse", args.jobs, pure=True)[0]
         base_s, _, base_summary = ingest(base, args.workdir / "warehouse", args.jobs, fast=False)
         rate, base_rate = args.hands / seconds, n_base / base_s
@@ -245,9 +249,12 @@ def main() -> int:
         print(f"  baseline, the full reader ({n_base:,} hands): {base_rate:,.0f} hands/s")
         print(f"    ({base_summary})")
         print(f"  ratio to the full reader: {rate / base_rate:.1f}x")
-        print(f"  ratio to pokerkit Razz parse + replay: {rate / pk:.1f}x")
+        print(
+            f"  ratio to pokerkit Razz parse + replay: {rate / pk_mean:.1f}x (pokerkit: "
+            f"{pk:,.0f} hands/s before the runs, {pk_after:,.0f} after this ingest)"
+        )
         print(f"  peak RSS, all processes: {peak / 2**20:,.0f} MiB")
-        passed = rate >= 10_000 and rate >= 10 * pk
+        passed = rate >= 10_000 and rate >= 10 * pk_mean
         print(
             f"  TARGET >= 10,000 hands/s and >= 10x pokerkit: {'PASS' if passed else 'FAIL'} ({rate:,.0f})"
         )
