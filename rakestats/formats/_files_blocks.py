@@ -19,7 +19,7 @@ from __future__ import annotations
 import contextlib
 import io
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from typing import NamedTuple
 
 from rakestats.formats._files_limits import (
@@ -173,7 +173,8 @@ def iter_blocks(stream: Stream, lim: Limits | None = None) -> Iterator[Block | T
                 buf = buf[cut + 1 :]
                 first = False  # line 1 is behind: no BOM to drop
         if more:
-            cut = max(buf.rfind(b"\n\n"), buf.rfind(b"\n\r\n"))  # at a blank line
+            cut = buf.rfind(b"\n\n")  # at a blank line (a CRLF one searched after it only)
+            cut = max(cut, buf.rfind(b"\n\r\n", max(cut, 0)))
             if cut < 0:
                 if len(buf) > 4 * _PIECE_BYTES:  # no blank line in sight: line by line
                     yield from iter_byte_blocks(_Prefixed(buf, stream), lim, lines_before)
@@ -183,8 +184,8 @@ def iter_blocks(stream: Stream, lim: Limits | None = None) -> Iterator[Block | T
         else:
             piece, buf = buf, b""
         if piece:
-            yield from _piece_blocks(piece, lines_before, lim, first)
-            lines_before += piece.count(b"\n")
+            counted = yield from _piece_blocks(piece, lines_before, lim, first)
+            lines_before += counted if counted is not None else piece.count(b"\n")
             first = False
         if not more:
             return
@@ -192,7 +193,9 @@ def iter_blocks(stream: Stream, lim: Limits | None = None) -> Iterator[Block | T
 
 def _piece_blocks(
     piece: bytes, lines_before: int, lim: Limits, first: bool
-) -> Iterator[Block | TextBlock]:
+) -> Generator[Block | TextBlock, None, int | None]:
+    """The blocks of a piece; returns the piece's line breaks when it counted them on
+    the way (a decoded piece), else None."""
     text = None
     clean = not (first and piece.startswith(_BOM_BYTES)) and not piece.endswith((b" ", b"\t"))
     if clean and b"\r" not in piece and not _spaced_line_end(piece):
@@ -202,11 +205,16 @@ def _piece_blocks(
         text = _stripped(piece, first)
     if text is None:
         yield from iter_byte_blocks(io.BytesIO(piece), lim, lines_before)
-        return
+        return None
     max_line = lim.max_line_bytes // 4  # characters that surely fit the byte limits
     max_hand = lim.max_hand_bytes // 4
-    for start, body, ended in _text_blocks(text, lines_before):
-        lines = body.split("\n")
+    blocks = _text_blocks(text, lines_before)
+    while True:
+        try:
+            start, body, lines, ended = next(blocks)
+        except StopIteration as done:
+            total: int = done.value
+            return total - lines_before
         if len(body) > max_line and (len(body) > max_hand or max(map(len, lines)) > max_line):
             raw = io.BytesIO(body.encode("utf-8") + (b"\n" if ended else b""))
             yield from iter_byte_blocks(raw, lim, start - 1)
@@ -232,9 +240,12 @@ _LINE_SPACE = _STRIP_BYTES.replace(b"\n", b"")
 _BLANK_RUN = "\n" * 64
 
 
-def _text_blocks(text: str, lines_before: int) -> Iterator[tuple[int, str, bool]]:
-    """The blocks of clean text (a blank line is empty): the file line of each, its text,
-    and whether its last line has its line end."""
+def _text_blocks(
+    text: str, lines_before: int
+) -> Generator[tuple[int, str, list[str], bool], None, int]:
+    """The blocks of clean text (a blank line is empty): the file line of each, its text
+    and its lines, and whether its last line has its line end. Returns the line breaks
+    before the text and in it (counted from the blocks' lines, not by a scan)."""
     if _BLANK_RUN in text:
         # long runs of blank lines: passed over by the regex engine, not one by one
         newlines = lines_before  # line breaks before ``pos``
@@ -242,19 +253,25 @@ def _text_blocks(text: str, lines_before: int) -> Iterator[tuple[int, str, bool]
         for m in _BLOCK.finditer(text):
             newlines += text.count("\n", pos, m.start())
             pos = m.start()
-            yield newlines + 1, m.group(), m.end() < len(text)
-        return
+            body = m.group()
+            yield newlines + 1, body, body.split("\n"), m.end() < len(text)
+        return newlines + text.count("\n", pos)
     newlines = lines_before  # line breaks before the current chunk
     chunks = text.split("\n\n")
     last = len(chunks) - 1
     for k, chunk in enumerate(chunks):
         body = chunk.lstrip("\n")
-        start = newlines + len(chunk) - len(body) + 1
-        newlines += chunk.count("\n") + 2
+        lead = len(chunk) - len(body)
+        start = newlines + lead + 1
         ended = k < last or body.endswith("\n")  # the block's last line has its line end
-        body = body.rstrip("\n")
-        if body:
-            yield start, body, ended
+        stripped = body.rstrip("\n")
+        trail = len(body) - len(stripped)
+        if stripped:
+            lines = stripped.split("\n")
+            yield start, stripped, lines, ended
+            newlines += len(lines) - 1
+        newlines += lead + trail + 2  # and the two of the separator
+    return newlines - 2  # no separator after the last chunk
 
 
 class _Prefixed:

@@ -125,3 +125,22 @@ def test_a_damaged_stream_keeps_the_hands_before_the_piece_it_fails_in(
         lost = text.encode()[: 4096 + 1].count(b"Rake Hand #") + 1  # one piece at most
         assert len(by_line) - lost <= len(by_piece)
         assert len(by_piece) > 0
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(1, 4), st.integers(1, 150)), min_size=1, max_size=12),
+    st.integers(64, 4096),
+)
+def test_long_runs_of_blank_lines_keep_line_numbers(
+    hands: list[tuple[int, int]], piece_bytes: int
+) -> None:
+    """Runs of blank lines longer than 64 are passed over by a regex, pieces counted
+    from the blocks: the same blocks and line numbers as the line reader."""
+    data = b"".join(
+        b"\n".join(b"line %d of %d" % (i, k) for i in range(n)) + b"\n" * (1 + blank)
+        for k, (n, blank) in enumerate(hands)
+    )
+    with mock.patch.object(_files_blocks, "_PIECE_BYTES", piece_bytes):
+        fast, slow = _both(data, Limits())
+    assert fast == slow
