@@ -69,6 +69,9 @@ def _ext_modules() -> list[Any]:
         print(f"rakestats: compiling {len(paths)} hot modules with mypyc: {names}", file=sys.stderr)
         start = time.perf_counter()
         exts = mypycify([*options, *paths], opt_level="3", separate=separate)
+        if sys.platform != "win32":  # no debug information: about a tenth less to compile
+            for ext in exts:
+                ext.extra_compile_args = [*ext.extra_compile_args, "-g0"]
         took = time.perf_counter() - start
         print(f"rakestats: C generated in {took:.0f} s; compiling it now", file=sys.stderr)
         return list(exts)
