@@ -206,19 +206,22 @@ def _piece_blocks(
     if text is None:
         yield from iter_byte_blocks(io.BytesIO(piece), lim, lines_before)
         return None
+    total = yield from _text_blocks(text, lines_before, lim)
+    return total - lines_before
+
+
+def _text_block(
+    start: int, body: str, lines: list[str], ended: bool, lim: Limits
+) -> Iterator[Block | TextBlock]:
+    """A block of clean text as a :class:`TextBlock`, or, past the limits, as the line
+    reader gives it (``ended``: its last line has its line end)."""
     max_line = lim.max_line_bytes // 4  # characters that surely fit the byte limits
-    max_hand = lim.max_hand_bytes // 4
-    blocks = _text_blocks(text, lines_before)
-    while True:
-        try:
-            start, body, lines, ended = next(blocks)
-        except StopIteration as done:
-            total: int = done.value
-            return total - lines_before
-        if len(body) > max_line and (len(body) > max_hand or max(map(len, lines)) > max_line):
-            raw = io.BytesIO(body.encode("utf-8") + (b"\n" if ended else b""))
-            yield from iter_byte_blocks(raw, lim, start - 1)
-            continue
+    if len(body) > max_line and (
+        len(body) > lim.max_hand_bytes // 4 or max(map(len, lines)) > max_line
+    ):
+        raw = io.BytesIO(body.encode("utf-8") + (b"\n" if ended else b""))
+        yield from iter_byte_blocks(raw, lim, start - 1)
+    else:
         yield TextBlock(start, lines)
 
 
@@ -241,11 +244,11 @@ _BLANK_RUN = "\n" * 64
 
 
 def _text_blocks(
-    text: str, lines_before: int
-) -> Generator[tuple[int, str, list[str], bool], None, int]:
-    """The blocks of clean text (a blank line is empty): the file line of each, its text
-    and its lines, and whether its last line has its line end. Returns the line breaks
-    before the text and in it (counted from the blocks' lines, not by a scan)."""
+    text: str, lines_before: int, lim: Limits
+) -> Generator[Block | TextBlock, None, int]:
+    """The blocks of clean text (a blank line is empty), each numbered by its file line
+    (see :func:`_text_block`). Returns the line breaks before the text and in it
+    (counted from the blocks' lines, not by a scan)."""
     if _BLANK_RUN in text:
         # long runs of blank lines: passed over by the regex engine, not one by one
         newlines = lines_before  # line breaks before ``pos``
@@ -254,7 +257,7 @@ def _text_blocks(
             newlines += text.count("\n", pos, m.start())
             pos = m.start()
             body = m.group()
-            yield newlines + 1, body, body.split("\n"), m.end() < len(text)
+            yield from _text_block(newlines + 1, body, body.split("\n"), m.end() < len(text), lim)
         return newlines + text.count("\n", pos)
     newlines = lines_before  # line breaks before the current chunk
     chunks = text.split("\n\n")
@@ -268,7 +271,7 @@ def _text_blocks(
         trail = len(body) - len(stripped)
         if stripped:
             lines = stripped.split("\n")
-            yield start, stripped, lines, ended
+            yield from _text_block(start, stripped, lines, ended, lim)
             newlines += len(lines) - 1
         newlines += lead + trail + 2  # and the two of the separator
     return newlines - 2  # no separator after the last chunk

@@ -158,7 +158,7 @@ class LeanHand:
         self.rnd = 0
         # one after another, ACTION_FIELDS values each: position, seq, round, kind,
         # added, to, all-in, facing a bet (flat: appended in place, no tuple per
-        # action, and the batch's columns sliced from it once a batch)
+        # action; the batch's columns are sliced from the flat rows when read)
         self.actions: list[object] = []
         # the same, PICKUP_FIELDS each: position, pick-up, face up, card, category
         # before and after
