@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import pickle
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +40,48 @@ _METADATA_COMMANDS = {"egg_info", "dist_info", "sdist"}
 def _metadata_only() -> bool:
     commands = [a for a in sys.argv[1:] if not a.startswith("-")]
     return bool(commands) and commands[0] in _METADATA_COMMANDS
+
+
+# mypyc's -O3. Measured against it: -O2 compiles no faster here; -O1 compiles in half
+# the time but runs 1.4-1.5 % more instructions a hand on the Rake and Razz paths.
+OPT_LEVEL = "3"
+
+
+def _in_child(generate: Callable[[], list[Any]]) -> list[Any]:
+    """Run mypyc's type check and C generation in a child process, which hands back the
+    extensions to build and exits without freeing mypy's state: freeing it at the end of
+    the build took about 4 s, as long as generating the C. In this process where the
+    system cannot fork. A failure in the child is raised here as a RuntimeError."""
+    if not hasattr(os, "fork"):
+        return generate()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        try:
+            os.close(read_end)
+            try:
+                payload = pickle.dumps((True, generate()))
+            except BaseException as exc:  # a type error (SystemExit) or a missing tool
+                payload = pickle.dumps((False, f"{type(exc).__name__}: {exc}"))
+            with os.fdopen(write_end, "wb") as out:
+                out.write(payload)
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(0)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as src:
+        data = src.read()
+    _, status = os.waitpid(pid, 0)
+    if not data:
+        code = os.waitstatus_to_exitcode(status)
+        raise RuntimeError(f"the C generation stopped without a result (exit code {code})")
+    ok, value = pickle.loads(data)
+    if not ok:
+        raise RuntimeError(value)
+    return list(value)
 
 
 def _ext_modules() -> list[Any]:
@@ -68,7 +112,8 @@ def _ext_modules() -> list[Any]:
         names = ", ".join(speedups.HOT.values())
         print(f"rakestats: compiling {len(paths)} hot modules with mypyc: {names}", file=sys.stderr)
         start = time.perf_counter()
-        exts = mypycify([*options, *paths], opt_level="3", separate=separate)
+        args = [*options, *paths]
+        exts = _in_child(lambda: mypycify(args, opt_level=OPT_LEVEL, separate=separate))
         if sys.platform != "win32":  # no debug information: about a tenth less to compile
             for ext in exts:
                 ext.extra_compile_args = [*ext.extra_compile_args, "-g0"]
@@ -104,4 +149,5 @@ class OptionalBuildExt(build_ext):
             print(f"rakestats: compiling {ext.name} failed ({exc})", file=sys.stderr)
 
 
-setup(ext_modules=_ext_modules(), cmdclass={"build_ext": OptionalBuildExt})
+if __name__ == "__main__":  # as pip's build backend runs it (tests import the helpers)
+    setup(ext_modules=_ext_modules(), cmdclass={"build_ext": OptionalBuildExt})
