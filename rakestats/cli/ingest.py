@@ -242,7 +242,8 @@ def quarantine_command(warehouse: str, raw: bool, show_all: bool) -> None:
             con.close()
     for source_file, line_no, reason, raw_text, settled in rows:
         resolved = " (resolved)" if settled else ""
-        click.echo(f"{safe_text(str(source_file))}:{line_no}: {safe_text(str(reason))}{resolved}")
+        why = str(reason).removeprefix(f"line {line_no}: ")  # said once, after the file
+        click.echo(f"{safe_text(str(source_file))}:{line_no}: {safe_text(why)}{resolved}")
         if raw:
             for line in str(raw_text).splitlines():
                 click.echo(f"    {safe_text(line)}")
