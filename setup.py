@@ -50,8 +50,8 @@ OPT_LEVEL = "3"
 def _in_child(generate: Callable[[], list[Any]]) -> list[Any]:
     """Run mypyc's type check and C generation in a child process, which hands back the
     extensions to build and exits without freeing mypy's state: freeing it at the end of
-    the build took about 4 s, as long as generating the C. In this process where the
-    system cannot fork. A failure in the child is raised here as a RuntimeError."""
+    the build took about 4 s, as long as generating the C. Where the system cannot fork,
+    in this process. A failure in the child is raised here as a RuntimeError."""
     if not hasattr(os, "fork"):
         return generate()
     sys.stdout.flush()
