@@ -4,8 +4,8 @@ The tracked files of this checkout are copied to a new scratch folder for each i
 (so no build left over in a tree is reused), and each install goes into a new venv with
 pip's cache of dependency wheels as it is (the target assumes them cached). The
 baseline, in the same run, is the pure-Python install (``RAKESTATS_PURE_PYTHON=1``): the
-difference is the compile. Target: the compiled install in at most 60 s wall on two cores, and its hot
-modules really compiled.
+difference is the compile. Target: the compiled install in at most 60 s wall on two
+cores, and its hot modules really compiled.
 
     python benchmarks/bench_install.py [--rounds 1]
 """
