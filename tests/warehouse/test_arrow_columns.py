@@ -1,0 +1,93 @@
+"""A batch's Python columns become Arrow arrays exactly as Arrow's own conversion makes
+them, and money that is not a whole number of chips is refused, never truncated."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyarrow as pa
+import pytest
+
+from rakestats.columns import HandColumns
+from rakestats.formats import scan_file
+from rakestats.sim import simulate
+from rakestats.warehouse._arrow import columns_to_tables
+from rakestats.warehouse.schema import ACTIONS, HANDS, PICKUPS, PLAYERS
+
+TABLES = {"hands": HANDS, "players": PLAYERS, "actions": ACTIONS, "pickups": PICKUPS}
+
+
+@pytest.fixture(scope="module")
+def batch(tmp_path_factory: pytest.TempPathFactory) -> HandColumns:
+    root = tmp_path_factory.mktemp("arrow")
+    simulate(120, "2-8", 11, root / "server", jobs=1)
+    simulate(40, "3-6", 12, root / "player", view="player", jobs=1)
+    cols = HandColumns()
+    for path in sorted(root.rglob("*.txt")):
+        for _ in scan_file(path, cols):
+            pass
+    assert len(cols) == 160
+    return cols
+
+
+def _column_lists(cols: HandColumns) -> dict[str, dict[str, list[object]]]:
+    return {"hands": cols.hands, "players": cols.players, "actions": cols.actions,
+            "pickups": cols.pickups}  # fmt: skip
+
+
+def test_every_stored_column_is_what_arrow_makes_of_the_values(batch: HandColumns) -> None:
+    tables = columns_to_tables(batch, 0)
+    lists = _column_lists(batch)
+    checked = 0
+    for name, schema in TABLES.items():
+        for field in schema:
+            values = lists[name].get(field.name)
+            if values is None or field.name == "played_at":  # derived in bulk
+                continue
+            expected = pa.array(values, type=field.type)
+            got = tables[name].column(field.name).combine_chunks()
+            assert got.equals(expected), (name, field.name)
+            checked += 1
+    # the nullable integer columns are among them, with their nulls
+    assert tables["players"].column("reveal_order").null_count > 0
+    assert tables["players"].column("folded_round").null_count > 0
+    assert tables["players"].column("collected_pots").to_pylist().count([]) > 0
+    assert checked > 40
+
+
+@pytest.mark.parametrize(("table", "field"), [("players", "invested"), ("actions", "amount")])
+def test_chips_that_are_not_whole_are_refused(table: str, field: str) -> None:
+    stored = _column_lists(_one_hand())
+    stored[table][field][0] = 12.5
+    with pytest.raises(TypeError, match="float"):
+        columns_to_tables(_one_hand_with(stored), 0)
+
+
+def test_a_whole_float_is_refused_too_beside_a_null() -> None:
+    stored = _column_lists(_one_hand())
+    stored["players"]["folded_round"][0] = None
+    stored["players"]["folded_round"][-1] = 2.0
+    with pytest.raises(TypeError, match="float"):
+        columns_to_tables(_one_hand_with(stored), 0)
+    stored["players"]["folded_round"][-1] = 2
+    got = columns_to_tables(_one_hand_with(stored), 0)["players"].column("folded_round")
+    assert got.to_pylist()[0] is None and got.to_pylist()[-1] == 2
+
+
+_SAMPLE = Path(__file__).parents[1] / "data" / "rake" / "server.txt"
+
+
+def _one_hand() -> HandColumns:
+    cols = HandColumns()
+    for _ in scan_file(_SAMPLE, cols):
+        break
+    assert len(cols) == 1
+    return cols
+
+
+def _one_hand_with(stored: dict[str, dict[str, list[object]]]) -> HandColumns:
+    cols = _one_hand()
+    for name, columns in _column_lists(cols).items():
+        for field, values in stored[name].items():
+            columns[field][:] = values
+    return cols
