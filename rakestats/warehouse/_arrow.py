@@ -146,8 +146,8 @@ def columns_to_tables(cols: HandColumns, txn: int) -> dict[str, pa.Table]:
 
 
 # array.array's type code of each integer type: it converts a list of ints in one C
-# loop (twice as fast as Arrow's conversion) and refuses floats, where Arrow's would
-# truncate 1.5 chips to 1
+# loop (about 20 ns a value, Arrow's conversion 36) and refuses floats, where Arrow's
+# would truncate 1.5 chips to 1
 _INT_CODE = {pa.int16(): "h", pa.int32(): "i", pa.int64(): "q"}
 
 
