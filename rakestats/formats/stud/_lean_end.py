@@ -8,10 +8,9 @@ hold (:func:`~rakestats.formats.stud._record.player_records`,
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from rakestats.columns import (
-    ACTION_FIELDS,
     HAND_FIELDS,
     PLAYER_FIELDS,
     HandColumns,
@@ -188,13 +187,8 @@ def player_rows(g: LeanStud, ended: Ended, index: int) -> list[tuple[Any, ...]]:
     return rows
 
 
-def _columns(cols: HandColumns) -> tuple[list[list[Any]], list[list[Any]], list[list[Any]]]:
-    """The column lists of ``cols`` in the order of the fields."""
-    return (
-        [cols.hands[f] for f in HAND_FIELDS],
-        [cols.players[f] for f in PLAYER_FIELDS],
-        [cols.actions[f] for f in ACTION_FIELDS],
-    )
+_HAND_WIDTH: Final = len(HAND_FIELDS)
+_PLAYER_WIDTH: Final = len(PLAYER_FIELDS)
 
 
 def append_hand(
@@ -205,9 +199,10 @@ def append_hand(
     first: int,
     source_file: str,
 ) -> bool:
-    """Append the hand to ``cols`` as :meth:`HandColumns.add` appends its record; False
-    (nothing appended) when ``cols`` holds the hand already. Every row is made before
-    the first is appended, so that a failure leaves the batch as it was."""
+    """Append the hand to ``cols`` as :meth:`HandColumns.add` appends its record (to the
+    batch's flat rows); False (nothing appended) when ``cols`` holds the hand already.
+    Every row is made before the first is appended, so that a failure leaves the batch
+    as it was."""
     key = hand_key(header.site, header.hand_id)
     _, (total, rake, _), _ = ended
     values: tuple[Any, ...] = (
@@ -216,19 +211,16 @@ def append_hand(
         header.tournament_id, g.ante, header.small_bet, header.big_bet, g.bring_in, None,
         g.hero, "player", total, rake, source_file, first, None, None,
     )  # fmt: skip
-    hands, players, actions = _columns(cols)
-    index = len(hands[0])
-    first_row = len(players[0])
-    rows = player_rows(g, ended, index)
+    rows = player_rows(g, ended, len(cols.flat_hands) // _HAND_WIDTH)
+    first_row = len(cols.flat_players) // _PLAYER_WIDTH
     play: list[Any] = []
-    if g.actions:  # the actions' fields as columns, each to its column of the batch
-        seqs, rounds, _, *rest, index_of = zip(*g.actions, strict=True)
-        play = [[first_row + i for i in index_of], seqs, rounds, *rest]
+    for seq, rnd, _, verb, chips, to, all_in, facing, at in g.actions:
+        play += (first_row + at, seq, rnd, verb, chips, to, all_in, facing)
     if not cols.claim(key):
         return False
-    _append = list.append
-    any(map(_append, hands, values))  # each value to its column
+    cols.flat_hands.extend(values)
+    players = cols.flat_players
     for row in rows:
-        any(map(_append, players, row))
-    any(map(list.extend, actions, play))
+        players.extend(row)
+    cols.flat_actions.extend(play)
     return True
