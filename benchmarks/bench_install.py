@@ -83,15 +83,12 @@ def main(argv: list[str]) -> int:
         for k in range(args.rounds):
             # a fresh copy each time: a second build in one tree reuses the first's
             # objects in build/ and compiles nothing
-            for kind in ("c", "p"):
-                tree = Path(tmp) / f"src-{kind}{k}"
+            for pure, runs in ((False, compiled_s), (True, pure_s)):
+                tree = Path(tmp) / f"src-{int(pure)}{k}"
                 _copy_tree(tree)
-                took, is_compiled = _install(tree, Path(tmp) / f"venv-{kind}{k}", kind == "p")
-                if kind == "c":
-                    compiled_s.append(took)
-                    ok = ok and is_compiled
-                else:
-                    pure_s.append(took)
+                took, is_compiled = _install(tree, Path(tmp) / f"venv-{int(pure)}{k}", pure)
+                runs.append(took)
+                ok = ok and (pure or is_compiled)
     best_c, best_p = min(compiled_s), min(pure_s)
     print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}")
     print(f"pip install . (compiled):  {best_c:6.1f} s wall  (runs: {_runs(compiled_s)})")
