@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Final
 
+from rakestats.betting.rules import seats_from_left_of_dealer
 from rakestats.cards import DECK
 from rakestats.columns import HandColumns
 from rakestats.formats._base import UNSAFE as _UNSAFE
@@ -61,12 +62,7 @@ from rakestats.formats.rake._text import (
 )
 from rakestats.formats.rake._unhandled import Unhandled, internal, note
 from rakestats.rake.names import MAX_NAME_LENGTH
-from rakestats.rake.rules import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    HouseFee,
-    seats_from_left_of_dealer,
-)
+from rakestats.rake.rules import MAX_PLAYERS, MIN_PLAYERS, HouseFee
 from rakestats.rake.showdown import Settlement, SkullAceOutcome, settle
 
 __all__ = ["Unhandled", "lean_hand"]

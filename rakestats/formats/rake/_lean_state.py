@@ -16,6 +16,7 @@ from rakestats import columns
 from rakestats.cards import ACE_OF_SKULLS, DECK
 from rakestats.columns import HandColumns, hand_key
 from rakestats.formats.rake._unhandled import Unhandled
+from rakestats.rake.evaluator import HandCategory
 from rakestats.rake.rules import NO_FEE
 from rakestats.rake.showdown import Settlement
 
@@ -38,6 +39,8 @@ _CARD_OF_CODES: Final = [-1] * (1 << 14)
 for _t, _i in CARD.items():
     _CARD_OF_CODES[(ord(_t[0]) << 7) | ord(_t[1])] = _i
 _SKULL: Final = ACE_OF_SKULLS.index
+# the categories' names by value (an enum's ``name`` is a Python property, called per row)
+_CATEGORY_NAMES: Final = tuple([c.name for c in HandCategory])
 # A hand's rows go to the batch's flat rows (HandColumns.flat_*), their values in the
 # order of rakestats.columns' HAND_FIELDS, PLAYER_FIELDS, ACTION_FIELDS and PICKUP_FIELDS.
 # An action's and a pick-up's rows hold the player's acting position for ``prow`` until
@@ -281,7 +284,7 @@ def _player_rows(h: LeanHand, st: Settlement, hand_index: int) -> list[object]:
             st.collected[seat], text, hole, None, j in shown,
             text is not None and _SKULL in held,
             skull[1].value if skull is not None and skull[0] == seat else None,
-            value.category.name if value is not None else None,
+            _CATEGORY_NAMES[value.category] if value is not None else None,
             value.description if value is not None else None,
             h.folded_round[j], h.stack[j] == 0 and not h.folded[j], reveal_order.get(j),
             "show" if j in shown else None, pots_won[seat],
