@@ -41,6 +41,7 @@ HOT = {
     "c_stud_lean_play": "rakestats.formats.stud._lean_play",
     "c_stud_lean_end": "rakestats.formats.stud._lean_end",
     "c_stud_lean_record": "rakestats.formats.stud._lean_record",
+    "c_stud_lean_rules": "rakestats.formats.stud._lean_rules",
 }
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent  # the rakestats package
 _digest: str | None = None

@@ -6,8 +6,8 @@ Cards are numbered as :attr:`rakestats.cards.StdCard.index` (``(rank - 2) * 4 + 
 suits clubs, diamonds, hearts, spades), so that a card is an ``int`` and a set of cards
 a bit mask.
 
->>> CARD_OF["As"], CARD_TEXT[51], cards_text((51, 0))
-(51, 'As', 'As 2c')
+>>> CARD_OF["As"], CARD_TEXT[51]
+(51, 'As')
 >>> tally: dict[str, int] = {}
 >>> class Batch: declined = tally
 >>> passed_on(Unhandled("all-in"), Batch(), "f.txt", 12)
@@ -43,7 +43,6 @@ __all__ = [
     "Item",
     "Unhandled",
     "bounded",
-    "cards_text",
     "passed_on",
 ]
 
@@ -102,7 +101,3 @@ def bounded(cache: dict[Any, Any]) -> dict[Any, Any]:
         cache.clear()
     return cache
 
-
-def cards_text(cards: tuple[int, ...] | list[int]) -> str:
-    """Card numbers as the records write them: ``As 2c``."""
-    return " ".join([CARD_TEXT[c] for c in cards])

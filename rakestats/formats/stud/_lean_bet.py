@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rakestats.betting import needs_to_act, uncalled_bet
+from rakestats.betting.pots import uncalled_bet
+from rakestats.betting.rules import needs_to_act
 from rakestats.formats.stud._engine import all_in_verb
 from rakestats.formats.stud._lean_base import STD, Unhandled
 from rakestats.stud import StudGame, bring_in_seat

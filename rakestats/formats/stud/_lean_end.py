@@ -17,7 +17,7 @@ from rakestats.columns import (
     hand_key,
     micros,
 )
-from rakestats.formats.stud._lean_base import Item, Unhandled, cards_text
+from rakestats.formats.stud._lean_base import CARD_TEXT, Item, Unhandled
 from rakestats.formats.stud._lean_play import LeanStud
 from rakestats.formats.stud._lean_rules import shown_hand
 from rakestats.formats.stud._model import StudHeader
@@ -28,6 +28,15 @@ __all__ = ["Ended", "append_hand", "check_end", "player_rows"]
 #: What the end checks found: what each seat collected, the pot line (total, rake,
 #: written pots) and the pots as the records hold them (pot, amount, shares).
 Ended = tuple[dict[int, int], tuple[int, int, tuple[int, ...]], list[tuple[int, int, list[Any]]]]
+
+
+def cards_text(cards: tuple[int, ...] | list[int]) -> str:
+    """Card numbers as the records write them: ``As 2c``.
+
+    >>> cards_text((51, 0))
+    'As 2c'
+    """
+    return " ".join([CARD_TEXT[c] for c in cards])
 
 
 def _collected(g: LeanStud, collects: list[Item], rake: int) -> dict[int, int]:
