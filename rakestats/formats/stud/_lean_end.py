@@ -30,6 +30,13 @@ __all__ = ["Ended", "append_hand", "check_end", "player_rows"]
 Ended = tuple[dict[int, int], tuple[int, int, tuple[int, ...]], list[tuple[int, int, list[Any]]]]
 
 
+def _down(cards: list[int], up: list[bool]) -> list[int]:
+    """The cards dealt face down (``up``: whether each card was dealt face up)."""
+    if len(up) != len(cards):
+        raise Unhandled("the cards dealt")
+    return [cards[i] for i in range(len(cards)) if not up[i]]
+
+
 def cards_text(cards: tuple[int, ...] | list[int]) -> str:
     """Card numbers as the records write them: ``As 2c``.
 
@@ -112,7 +119,8 @@ def check_end(g: LeanStud, lines: tuple[list[Item], ...]) -> Ended:
     elif len(uncalled) != len(expected):
         raise Unhandled("the uncalled bets")
     else:
-        for u, (seat, amount) in zip(uncalled, expected, strict=True):
+        for i in range(len(uncalled)):  # (compiled: zip with strict= parses a keyword)
+            u, (seat, amount) = uncalled[i], expected[i]
             if (g.seat_of[u[2]], u[3]) != (seat, amount):
                 raise Unhandled("the uncalled bets")
     if totals:
@@ -175,13 +183,13 @@ def player_rows(g: LeanStud, ended: Ended, index: int) -> list[tuple[Any, ...]]:
             known = [c for c in cards if c >= 0]
             board_text = cards_text(board) if board else None
             shown_cards = board_text if known == board else (cards_text(known) or None)
-            down = [c for c, up in zip(cards, p.up, strict=True) if not up]
+            down = _down(cards, p.up)
             hole_text = None if -1 in down else cards_text(down)
         else:
             known = cards
             shown_cards = cards_text(cards)
             board_text = cards_text(board) if board else None
-            hole_text = cards_text([c for c, up in zip(cards, p.up, strict=True) if not up])
+            hole_text = cards_text(_down(cards, p.up))
         at_reveal = showdown and not p.folded
         category = description = None
         if at_reveal and len(known) >= 5 and len(known) == len(cards):

@@ -213,8 +213,9 @@ class LeanStud(LeanBetting):
         values = [shown_hand(game, p.cards) for p in shown]
         ranked = [v[2] for v in values]
         best = min(ranked) if self.razz else max(ranked)
-        high = tuple([p.seat for p, v in zip(shown, ranked, strict=True) if v == best])
-        lows = [(p.seat, v[3]) for p, v in zip(shown, values, strict=True) if v[3] >= 0]
+        # (compiled: indexing, where zip with strict= parses a keyword a call)
+        high = tuple([shown[i].seat for i in range(len(shown)) if ranked[i] == best])
+        lows = [(shown[i].seat, values[i][3]) for i in range(len(shown)) if values[i][3] >= 0]
         if self.game is not StudGame.STUD8 or not lows:
             return [high]
         lowest = min([low for _, low in lows])
@@ -338,7 +339,7 @@ class LeanStud(LeanBetting):
         best = min(values) if razz else max(values)
         if self.round == 2 and self.game.open_pair_rule:
             self.open_pair = any(p.board[0] >> 2 == p.board[1] >> 2 for p in live)
-        return [p for p, v in zip(live, values, strict=True) if v == best]
+        return [live[i] for i in range(len(live)) if values[i] == best]
 
     # ------------------------------------------------------------------ showing
     def reveal_cards(self, p: LeanPlayer, shown: tuple[int, ...]) -> list[int]:
@@ -359,7 +360,10 @@ class LeanStud(LeanBetting):
             fill = iter(new)
             p.cards = cards = [c if c >= 0 else next(fill) for c in cards]
             if p.hidden:
-                p.board = [c for c, up in zip(cards, p.up, strict=True) if up]
+                up = p.up
+                if len(up) != len(cards):
+                    raise Unhandled("the cards shown")
+                p.board = [cards[i] for i in range(len(cards)) if up[i]]
                 p.hidden = False
         return cards
 
