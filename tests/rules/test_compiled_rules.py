@@ -8,9 +8,13 @@ amounts and seats.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import itertools
+import pickle
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -107,3 +111,28 @@ def test_the_compiled_evaluator_refuses_what_the_rules_refuse() -> None:
             evaluate(twice)
         with pytest.raises(ValueError, match="exactly five cards"):
             evaluate(DECK[:4])
+
+
+def _settlement_kinds() -> list[Any]:
+    """The rules' showdown module, and its compiled copy when there is one."""
+    return [pure_showdown] + ([COMPILED_SHOWDOWN] if COMPILED_SHOWDOWN is not None else [])
+
+
+@pytest.mark.parametrize("module", _settlement_kinds(), ids=lambda m: m.__name__)
+def test_settlements_and_pots_are_frozen_values_that_copy_and_pickle(module: Any) -> None:
+    """``Pot`` and ``Settlement`` write their ``__init__`` out (compiled, it sets the
+    fields natively): they stay frozen dataclasses that compare, copy, pickle and
+    ``replace`` as the generated ones did, in the rules and in the compiled copy."""
+    s = module.settle({1: 100, 2: 100, 3: 60}, {2, 3}, {}, 3)  # won uncontested
+    pot = s.pots[0]
+    assert (pot.index, pot.amount, pot.winners, pot.shares) == (0, 260, (1,), (260,))
+    for thing, field in ((pot, "amount"), (s, "house_fee")):
+        assert dataclasses.is_dataclass(thing)
+        for again in (copy.copy(thing), copy.deepcopy(thing), pickle.loads(pickle.dumps(thing))):
+            assert type(again) is type(thing) and again == thing and again is not thing
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(thing, field, 1)
+    assert plain(pickle.loads(pickle.dumps(s))) == plain(s)
+    fewer = dataclasses.replace(pot, amount=5)
+    assert (fewer.amount, fewer.winners, fewer.shares) == (5, pot.winners, pot.shares)
+    assert hash(pot) == hash(copy.copy(pot))
