@@ -37,7 +37,7 @@ class Pot:
     shares: tuple[int, ...]
 
     # Written out, not generated: compiled (rakestats._speedups), this __init__ sets the
-    # fields natively, where the generated one runs as Python, ten times slower.
+    # fields natively, where the generated one runs as Python (about six times slower).
     def __init__(
         self,
         index: int,
