@@ -100,4 +100,3 @@ def bounded(cache: dict[Any, Any]) -> dict[Any, Any]:
     if len(cache) > _CACHE_LIMIT:
         cache.clear()
     return cache
-
