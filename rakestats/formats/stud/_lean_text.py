@@ -376,7 +376,9 @@ class LeanText:
         m = plan.summary_seat(text)
         if m is None:
             return None
-        rest = m["rest"]
+        # the groups typed as text: compiled, their slices and tests are then native
+        rest: str = m["rest"]
+        seat: str = m["seat"]
         for name in self.by_first.get(rest[:1], ()):
             if rest.startswith(name + " "):
                 break
@@ -390,7 +392,7 @@ class LeanText:
             said = self.outcomes[rest] = self._outcome(name, rest)
         if said[0] < 0:
             raise Unhandled("a summary line")
-        return SEAT, n, name, (int(m["seat"]), said[1])
+        return SEAT, n, name, (int(seat), said[1])
 
     def _total(self, text: str) -> tuple[int, Any]:
         t = self.plan.total(text)
@@ -454,8 +456,11 @@ def read_hand(
     seat_line: Callable[[str], re.Match[str] | None] = plan.seat_line
     text = LeanText(plan, header)
     while i < len(lines) and (s := seat_line(lines[i])) is not None:
+        seat: str = s["seat"]
+        name: str = s["name"]
+        stack: str = s["stack"]
         away = plan.sitting_out(s["tail"] or "") is not None
-        seats.append((first_line + i, int(s["seat"]), s["name"], text.money(s["stack"]), away))
+        seats.append((first_line + i, int(seat), name, text.money(stack), away))
         i += 1
     if not seats:
         raise Unhandled("no seat lines")
