@@ -269,15 +269,14 @@ class LeanStud(LeanBetting):
         self.start_round()
 
     def third(self, got: dict[LeanPlayer, tuple[tuple[int, ...], tuple[int, ...]]]) -> None:
-        give = self.give
         for p in self.players:
             d = got.get(p)
             if d is None:
                 if self.up_shown:
                     raise Unhandled("no cards dealt on 3rd street")
-                give(p, -1, False)
-                give(p, -1, False)
-                give(p, -1, True)
+                self.give(p, -1, False)
+                self.give(p, -1, False)
+                self.give(p, -1, True)
                 continue
             before, new = d
             cards = before + new if len(before) == 2 and len(new) == 1 else new
@@ -285,14 +284,14 @@ class LeanStud(LeanBetting):
                 if self.hero is not None:
                     raise Unhandled("two players' down cards")
                 self.hero = p.name
-                give(p, cards[0], False)
-                give(p, cards[1], False)
+                self.give(p, cards[0], False)
+                self.give(p, cards[1], False)
             elif len(new) == 1 and not before:
-                give(p, -1, False)
-                give(p, -1, False)
+                self.give(p, -1, False)
+                self.give(p, -1, False)
             else:
                 raise Unhandled("3rd street's cards")
-            give(p, new[-1], True)
+            self.give(p, new[-1], True)
         able = [p for p in self.players if p.stack > 0 and p.cards[2] >= 0]
         self.bring_in_open = len(able) < sum(1 for p in self.players if p.stack > 0)
         keys = bring_in_keys(self.game)

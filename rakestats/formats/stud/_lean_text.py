@@ -233,9 +233,11 @@ class LeanText:
         items = out.items
         lead = self.plan.lead
         third = True
-        k, n = start, len(lines)
+        # a list (as blocks hold their lines): compiled, indexing it is then native
+        rows: list[str] = lines if isinstance(lines, list) else list(lines)
+        k, n = start, len(rows)
         while k < n:
-            text = lines[k]
+            text = rows[k]
             k += 1
             if lead is None or text[:1] in lead:
                 it = self.item(text, first_line + k - 1)
@@ -257,9 +259,8 @@ class LeanText:
                 out.antes.append(it)
             elif kind == DEALT and third:
                 out.dealt3.add(it[2])
-        summary = self.summary
-        while k < n:
-            it = summary(lines[k], first_line + k)
+        while k < n:  # (compiled: a method called directly, not through a bound alias)
+            it = self.summary(rows[k], first_line + k)
             k += 1
             if it is not None:
                 items.append(it)
