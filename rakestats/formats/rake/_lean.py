@@ -315,17 +315,35 @@ def _reveal(h: LeanHand) -> Settlement:
         text = line[at:end]
         show = cards(text, 5, h.why)
         held = h.cards[j]
-        if len(set(show)) != 5 or any([c is not None and c not in show for c in held]):
-            raise Unhandled(h.why)
-        new = [c for c in show if c not in held]
-        if len(new) != held.count(None):
+        # the cards as bit masks of deck indices (compiled: no generic ``in`` on lists)
+        shown_mask = held_mask = 0
+        for c in show:
+            if shown_mask >> c & 1:
+                raise Unhandled(h.why)  # a card shown twice
+            shown_mask |= 1 << c
+        unknown = 0
+        hole_unknown = rest_unknown = False  # a card not shown among the first three, after
+        for i in range(len(held)):
+            maybe = held[i]
+            if maybe is None:
+                unknown += 1
+                if i < 3:
+                    hole_unknown = True
+                else:
+                    rest_unknown = True
+            else:
+                held_mask |= 1 << maybe
+        if held_mask & ~shown_mask:
+            raise Unhandled(h.why)  # a card held and not shown
+        new = [c for c in show if not held_mask >> c & 1]
+        if len(new) != unknown:
             raise Unhandled(h.why)
         size = len(h.seen)
         h.seen.update(new)
         if len(h.seen) != size + len(new):
             raise Unhandled(h.why)
         h.shown_text[j] = text  # card by card as the deck writes them
-        h.hole_known[j] = not (None in held[:3] and None in held[3:])
+        h.hole_known[j] = not (hole_unknown and rest_unknown)
         fill = iter(new)
         h.cards[j] = [c if c is not None else next(fill) for c in held]
     st = _settle_reveal(h, live_pos)

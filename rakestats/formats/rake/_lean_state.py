@@ -222,9 +222,12 @@ class LeanHand:
 
 
 def _text(cards: Sequence[int | None]) -> str | None:
-    if None in cards:
-        return None
-    return " ".join([CARD_TEXT[c] for c in cards])  # type: ignore[index]
+    texts: list[str] = []
+    for c in cards:  # (compiled: ``None in cards`` compares each card with None as Python)
+        if c is None:
+            return None
+        texts.append(CARD_TEXT[c])
+    return " ".join(texts)
 
 
 def append_hand(cols: HandColumns, h: LeanHand, st: Settlement, first: int, source: str) -> bool:
