@@ -310,7 +310,8 @@ def _reveal(h: LeanHand) -> Settlement:
         who = h.name[j]
         at = len(who) + len(head)
         end = line.find(mid, at)
-        if not line.startswith(who) or not line.startswith(head, len(who)) or end < 0:
+        # (compiled: find with a start is native, startswith with one a Python call)
+        if not line.startswith(who) or line.find(head, len(who)) != len(who) or end < 0:
             raise Unhandled(h.why)
         text = line[at:end]
         show = cards(text, 5, h.why)

@@ -249,7 +249,9 @@ def _picked(h: LeanHand, j: int, line: str) -> tuple[int | None, bool]:
     head, up_tail, down_tail = _PICK
     face_up = line.endswith(up_tail)
     tail = up_tail if face_up else down_tail
-    if not (line.startswith(who) and line.startswith(head, len(who)) and line.endswith(tail)):
+    # (compiled: find with a start is native, startswith with one a Python call)
+    at_head = line.find(head, len(who)) == len(who)
+    if not (line.startswith(who) and at_head and line.endswith(tail)):
         raise Unhandled(h.why)
     card = CARD.get(line[len(who) + len(head) : len(line) - len(tail)])
     if card is None:
