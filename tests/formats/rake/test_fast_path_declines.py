@@ -85,6 +85,21 @@ def test_every_broken_hand_is_declined_for_a_reason_of_the_list(lean: Any) -> No
     assert not any(r.startswith("internal error") for r in cols.declined), cols.declined
 
 
+def test_a_held_card_shown_twice_in_place_of_another_is_declined(lean: Any) -> None:
+    """Grist holds Dw Df 3c Dc 3s (the server sees every card) and the line shows Dw
+    twice instead of Df. Nothing is new, so the count of new cards and the seen cards
+    agree: only the Reveal's own checks (a card shown twice, a held card not shown)
+    refuse it, and the full parser quarantines the hand."""
+    old, new = "Grist: shows [Dw Df 3c Dc 3s]", "Grist: shows [Dw Dw 3c Dc 3s]"
+    hand = next(g for g in GOOD if old in g)
+    lines = [ln for ln in hand.replace(old, new, 1).split("\n") if ln]
+    cols = _Tally()
+    assert _decline(lean, lines, cols).reason == "reveal"
+    assert cols.declined == {"reveal": 1} and len(cols) == 0
+    bad = rakestats.formats.RakeParser().parse_hand(lines, 1, "broken.txt")
+    assert bad.reason.endswith(": a card is shown twice")  # type: ignore[union-attr]
+
+
 class _BrokenLines(list[str]):
     """A hand whose tenth line cannot be read: the fast path does not expect that."""
 
