@@ -24,7 +24,7 @@ import pyarrow as pa
 from rakestats.columns import HandColumns
 from rakestats.formats.files import archive_kind
 from rakestats.records import QuarantineRecord, SkipRecord
-from rakestats.warehouse._arrow import columns_to_tables
+from rakestats.warehouse._arrow import columns_to_tables, int64s
 from rakestats.warehouse._errors import WarehouseWriteError
 from rakestats.warehouse.schema import HAND_TABLES
 
@@ -131,12 +131,12 @@ def _write_stage(
     staging: Path, unit: Unit, k: int, cols: HandColumns, seg_start: np.ndarray
 ) -> dict[str, str]:
     tables = columns_to_tables(cols, 0)
-    hand = np.asarray(cols.players["hand"], dtype=np.int32)
+    hand = int64s(cols.players["hand"])
     p_hand = hand - seg_start[hand]
     index = {
         "players": p_hand,
-        "actions": p_hand[np.asarray(cols.actions["prow"], dtype=np.int64)],
-        "pickups": p_hand[np.asarray(cols.pickups["prow"], dtype=np.int64)],
+        "actions": p_hand[int64s(cols.actions["prow"])],
+        "pickups": p_hand[int64s(cols.pickups["prow"])],
     }
     out = {}
     for name in HAND_TABLES:
