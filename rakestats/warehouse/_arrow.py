@@ -170,7 +170,7 @@ def int64s(values: list[Any]) -> np.ndarray:
         return np.asarray(values, dtype=np.int64)
 
 
-def _array(values: list[Any], typ: pa.DataType) -> pa.Array:
+def _array(values: Sequence[Any], typ: pa.DataType) -> pa.Array:
     """``values`` (a column of the batch) as an Arrow array of type ``typ``.
 
     >>> _array([3, 1, 2], pa.int16()).to_pylist(), _array([None, 1], pa.int64()).to_pylist()
@@ -219,7 +219,11 @@ def _array(values: list[Any], typ: pa.DataType) -> pa.Array:
         except TypeError:  # a null among them: Arrow's own conversion below
             return pa.array(values, type=typ)
         flat = list(itertools.chain.from_iterable(values))
-        parts = [_array([s[k] for s in flat], f.type) for k, f in enumerate(POT_SHARE)]
+        # the shares' fields as columns, in one C loop (each share one value of each)
+        fields = list(zip(*flat, strict=True)) if flat else [()] * len(POT_SHARE)
+        if len(fields) != len(POT_SHARE):
+            raise ValueError(f"a pot share is {len(POT_SHARE)} values, not {len(fields)}")
+        parts = [_array(fields[k], f.type) for k, f in enumerate(POT_SHARE)]
         shares = pa.StructArray.from_arrays(parts, fields=list(POT_SHARE))
         starts = pa.Array.from_buffers(pa.int32(), len(offsets), [None, pa.py_buffer(offsets)])
         return pa.ListArray.from_arrays(starts, shares, type=typ)
