@@ -262,6 +262,7 @@ def _text_blocks(
     newlines = lines_before  # line breaks before the current chunk
     chunks = text.split("\n\n")
     last = len(chunks) - 1
+    max_line = lim.max_line_bytes // 4  # a shorter block is within every limit
     for k, chunk in enumerate(chunks):
         body = chunk.lstrip("\n")
         lead = len(chunk) - len(body)
@@ -271,7 +272,10 @@ def _text_blocks(
         trail = len(body) - len(stripped)
         if stripped:
             lines = stripped.split("\n")
-            yield from _text_block(start, stripped, lines, ended, lim)
+            if len(stripped) <= max_line:  # (most blocks: no generator a block)
+                yield TextBlock(start, lines)
+            else:
+                yield from _text_block(start, stripped, lines, ended, lim)
             newlines += len(lines) - 1
         newlines += lead + trail + 2  # and the two of the separator
     return newlines - 2  # no separator after the last chunk
