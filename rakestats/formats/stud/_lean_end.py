@@ -175,11 +175,13 @@ def player_rows(g: LeanStud, ended: Ended, index: int) -> list[tuple[Any, ...]]:
     for p in g.players:
         cards = p.cards
         board = p.board
-        if -1 in cards and not p.hidden:  # the down cards not shown (a card is shown
-            known = board  # with all the others): the up cards are the cards known
+        unknown = cards.count(-1)
+        if unknown and not p.hidden and unknown == len(cards) - len(board):
+            # no down card known (every up card is): the up cards are the cards known
+            known = board
             shown_cards = board_text = cards_text(board)
             hole_text = None
-        elif -1 in cards:
+        elif unknown:
             known = [c for c in cards if c >= 0]
             board_text = cards_text(board) if board else None
             shown_cards = board_text if known == board else (cards_text(known) or None)

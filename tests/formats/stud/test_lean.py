@@ -287,6 +287,32 @@ def test_a_mutated_hand_is_left_to_the_full_reader_or_read_as_it_reads_it(
             _same_rows(columns_to_tables(cols, 0), hands_to_tables(good, 0))
 
 
+def test_a_hero_whose_last_card_is_not_written_keeps_the_down_cards_known(
+    lean: Any, tmp_path: Path
+) -> None:
+    """The hero's river line left out: the hand is read either way, and the hero's
+    cards are every card the history shows, the two known down cards with the up cards
+    (not the up cards alone, as for a player whose down cards are all unknown)."""
+    path = DATA / "razz" / "stars" / "Razz-USD-0.04-0.08-200911.txt"
+    hand = next(h for h in _hands_of(path) if "#35874590575:" in h)
+    river = "Dealt to s0rrow [4c 2h 8h 7c Ah 2s] [5h]\n"
+    assert river in hand
+    target = tmp_path / "no-river-line.txt"
+    target.write_text(hand.replace(river, ""), encoding="utf-8")
+    [(parser, block)] = list(_blocks(target))
+    cols = _lean(lean, parser, block)
+    good = [r for r in _full(parser, block) if isinstance(r, HandRecord)]
+    assert cols is not None and len(good) == 1
+    players = columns_to_tables(cols, 0)["players"].to_pylist()
+    hero = next(p for p in players if p["player"] == "s0rrow")
+    assert (hero["cards"], hero["hole_cards"], hero["up_cards"]) == (
+        "4c 2h 8h 7c Ah 2s",
+        None,
+        "8h 7c Ah 2s",
+    )
+    _same_rows(columns_to_tables(cols, 0), hands_to_tables(good, 0))
+
+
 def test_a_pattern_is_tried_only_on_lines_that_begin_with_its_literal_prefix() -> None:
     lines = [ln for path in FILES for ln in path.read_text("utf-8", "replace").splitlines()]
     readers = [p for p in PARSERS if issubclass(p, StudReader)]
