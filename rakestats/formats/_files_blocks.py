@@ -133,14 +133,19 @@ _BLANK_START = frozenset({b"\n", b"\r", b" ", b"\t"})
 
 
 def _spaced_line_end(piece: bytes) -> bool:
-    """Whether a line of ``piece`` ends in a space or a tab before its line end: the
-    bytes before every newline, in one vectorised pass (``b" \\n" in piece`` stops at
-    every newline: about 0.9 ns a byte, against 0.3 for both tests here)."""
+    """Whether a line of ``piece`` ends in a space or a tab before its line end: every
+    byte and the one after it compared in vectorised passes (``b" \\n" in piece`` stops
+    at every newline: about 0.9 ns a byte, against 0.26 here; picking the bytes before
+    the newlines first took 0.4).
+
+    >>> [_spaced_line_end(p) for p in (b"a\\nb \\n", b"a\\tb\\nc\\t\\n", b"a\\tb\\n ")]
+    [True, True, False]
+    """
     import numpy as np  # loaded by the warehouse already; the reader alone does not need it
 
     a = np.frombuffer(piece, np.uint8)
-    before = a[np.flatnonzero(a[1:] == 10)]
-    return bool(((before == 32) | (before == 9)).any())
+    before = a[:-1]
+    return bool(((a[1:] == 10) & ((before == 32) | (before == 9))).any())
 
 
 class TextBlock(NamedTuple):
