@@ -64,6 +64,20 @@ def test_same_blocks_with_crlf_line_ends_and_trailing_spaces(
     assert fast == slow
 
 
+@settings(max_examples=examples(400), deadline=None)
+@given(
+    st.lists(
+        st.sampled_from([b" ", b"\t", b"\r", b"\n", b"a", b"\xc3\xa9", b" " * 20]), max_size=80
+    )
+)
+def test_line_ends_are_stripped_as_each_line_would_be(parts: list[bytes]) -> None:
+    """The vectorised rounds, and past their count (a run of 20 spaces) the lines one
+    by one, remove what ``rstrip`` of each line removes."""
+    data = b"".join(parts)
+    expected = b"\n".join([line.rstrip(b" \t\r") for line in data.split(b"\n")])
+    assert _files_blocks._line_ends_stripped(data) == expected
+
+
 def test_a_real_pokerstars_file_is_read_in_pieces(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """PokerStars' files (CRLF line ends, trailing spaces after the seat lines, a BOM in
     some) come as decoded blocks of whole pieces, with the line reader's blocks."""
