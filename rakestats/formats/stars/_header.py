@@ -94,6 +94,26 @@ def _plain_time(date: str) -> bool:
     return " - " not in date and _PLAIN_TIME.fullmatch(date) is not None
 
 
+#: The time as PokerStars writes it once (``2010/09/09 18:27:23 ET``): what
+#: :data:`stud.DATE_TIME` matches of it, whole, in groups.
+_ONE_TIME = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2}) ([A-Z]{2,5})")
+
+
+def _time(date: str, line: int) -> datetime:
+    """The time of a header (``stud.preferred_time``), read directly when it is written
+    once in the common form (1.6 us against 3.3).
+
+    >>> _time("2010/09/09 18:27:23 ET", 1) == stud.preferred_time(
+    ...     "2010/09/09 18:27:23 ET", 1, stud.DATE_TIME)
+    True
+    """
+    m = _ONE_TIME.fullmatch(date)
+    if m is None or not int(m[2]):  # (month 0: the general reading says why not)
+        return stud.preferred_time(date, line, stud.DATE_TIME)
+    y, mo, d, h, mi, s, zone = m.groups()
+    return stud.to_utc((int(y), int(mo), int(d), int(h), int(mi), int(s)), zone, line)
+
+
 def parse_header(text: str, line: int) -> stud.StudHeader:
     """The header line of a PokerStars hand (raises HandError)."""
     m = HEADER.match(text)
@@ -104,8 +124,7 @@ def parse_header(text: str, line: int) -> stud.StudHeader:
     if cut >= 3:
         known = _BEFORE_TIME.get(rest[:cut])
         if known is not None and _plain_time(rest[cut:]):
-            when = stud.preferred_time(rest[cut:], line, stud.DATE_TIME)
-            return _another(known, hand_id, when)
+            return _another(known, hand_id, _time(rest[cut:], line))
     h, date = _read_header(hand_id, rest, line)
     if cut >= 3 and rest[cut:] == date and _plain_time(date):
         if len(_BEFORE_TIME) >= 10_000:

@@ -10,13 +10,17 @@ gives.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rakestats.formats import HandError
+from rakestats.formats import HandError, stud
 from rakestats.formats.stars import _header
 from rakestats.formats.stars._header import parse_header
+from tests._hypothesis import examples
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 _ID_AND_TIME = re.compile(r"#(\d+):(.*) - (\d{4})/(\d\d)/(\d\d) (\d\d?):(\d\d):(\d\d)")
@@ -101,3 +105,33 @@ def test_times_that_could_change_the_split_are_not_cached() -> None:
         _read(text, 1)
         _read(_sibling(text), 1)
     assert not _header._BEFORE_TIME
+
+
+def _time_or_error(read: Callable[[], object]) -> object:
+    try:
+        return read()
+    except HandError as e:
+        return str(e)
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(
+    st.integers(1899, 2101),
+    st.integers(0, 13),
+    st.integers(0, 32),
+    st.integers(0, 25),
+    st.integers(0, 61),
+    st.integers(0, 61),
+    st.sampled_from(["ET", "EET", "CET", "UTC", "GMT", "AEST", "PST", "XYZ", "ABCDEF"]),
+    st.booleans(),
+)
+def test_the_common_time_is_read_as_the_general_reading_reads_it(
+    y: int, mo: int, d: int, h: int, mi: int, s: int, zone: str, pad: bool
+) -> None:
+    """A time in PokerStars' common form is read directly; every such text (dates that
+    do not exist, month 0, zones known or not) gives the general reading's time or its
+    error."""
+    two = "02d" if pad else "d"
+    text = f"{y}/{mo:{two}}/{d:{two}} {h}:{mi:02d}:{s:02d} {zone}"
+    fast = _time_or_error(lambda: _header._time(text, 5))
+    assert fast == _time_or_error(lambda: stud.preferred_time(text, 5, stud.DATE_TIME))
