@@ -1,6 +1,6 @@
 """What the stud fast path's modules share: the reason a hand is passed to the full
 reader (:class:`Unhandled`), cards as numbers, the kinds of the lines it reads and the
-bounded caches of what repeats from hand to hand.
+bound of the caches of what repeats from hand to hand.
 
 Cards are numbered as :attr:`rakestats.cards.StdCard.index` (``(rank - 2) * 4 + suit``,
 suits clubs, diamonds, hearts, spades), so that a card is an ``int`` and a set of cards
@@ -27,6 +27,7 @@ from rakestats.cards import STD_DECK, StdCard
 __all__ = [
     "ACT",
     "ANTE",
+    "CACHE_LIMIT",
     "CAPPED",
     "CARD_OF",
     "CARD_TEXT",
@@ -42,7 +43,6 @@ __all__ = [
     "UNCALLED",
     "Item",
     "Unhandled",
-    "bounded",
     "passed_on",
 ]
 
@@ -66,7 +66,7 @@ ANTE, STREET, DEALT, ACT, CAPPED, UNCALLED, COLLECT, SHOW, MUCK, TOTAL, SEAT = r
 #: it says is a tuple of the fields of the shared model's class of that kind.
 Item = tuple[int, int, str, Any]
 
-_CACHE_LIMIT: Final = 50_000
+CACHE_LIMIT: Final = 50_000  # entries a cache of the fast path holds before it is emptied
 
 
 class Unhandled(Exception):
@@ -93,10 +93,3 @@ def passed_on(exc: Exception, batch: object, source_file: str, line: int) -> Non
     if _log.isEnabledFor(logging.DEBUG):
         message = "%s, line %d: the stud fast path passed the hand to the full reader: %s"
         _log.debug(message, source_file, line, reason, exc_info=cause)
-
-
-def bounded(cache: dict[Any, Any]) -> dict[Any, Any]:
-    """``cache``, emptied once it holds more than a bounded number of entries."""
-    if len(cache) > _CACHE_LIMIT:
-        cache.clear()
-    return cache

@@ -9,7 +9,7 @@ would refuse the hand, :class:`~._lean_base.Unhandled` is raised.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from rakestats.betting.pots import uncalled_bet
 from rakestats.betting.rules import needs_to_act
@@ -49,12 +49,21 @@ class LeanPlayer:
         self.hidden = False  # an up card the room does not write
 
 
+#: The games by their text: a dict lookup, where ``StudGame(text)`` and ``game.value``
+#: are Python calls from compiled code.
+_GAMES: Final = {g.value: g for g in StudGame}
+
+
 class LeanBetting:
     """A hand's betting: the players (set by the subclass, which deals and settles),
     the round and the actions as the records hold them."""
 
     def __init__(self, game: str, small_bet: int, big_bet: int) -> None:
-        self.game = StudGame(game)
+        member = _GAMES.get(game)
+        if member is None:
+            raise ValueError(f"{game!r} is not a StudGame")
+        self.game = member
+        self.game_text = game  # ``game.value``
         self.small_bet, self.big_bet = small_bet, big_bet
         self.players: list[LeanPlayer] = []
         self.by_name: dict[str, LeanPlayer] = {}

@@ -160,7 +160,7 @@ def player_rows(g: LeanStud, ended: Ended, index: int) -> list[tuple[Any, ...]]:
     their records (:func:`~rakestats.formats.stud._record.player_records`) and of the
     columns :meth:`HandColumns.add` derives from the record (the reveal, the pots won)."""
     got, _, pots = ended
-    game = g.game.value
+    game = g.game_text
     won: dict[str, list[tuple[int, int, int]]] = {}
     for pot, amount, pot_shares in pots:
         for name, share in pot_shares:

@@ -209,7 +209,7 @@ class LeanStud(LeanBetting):
     def parts(self, shown: list[LeanPlayer]) -> list[tuple[int, ...]]:
         """The winners of each part of one pot among the hands ``shown`` (seat order):
         ``_parts`` of :mod:`rakestats.stud.showdown`, odd chips in seat order."""
-        game = self.game.value
+        game = self.game_text
         values = [shown_hand(game, p.cards) for p in shown]
         ranked = [v[2] for v in values]
         best = min(ranked) if self.razz else max(ranked)
@@ -384,7 +384,7 @@ class LeanStud(LeanBetting):
             description is not None
             and self.check_descriptions
             and len(p.cards) >= 5
-            and shown_hand(self.game.value, p.cards)[0] != description
+            and shown_hand(self.game_text, p.cards)[0] != description
         ):
             raise Unhandled("the description of a shown hand")
 

@@ -36,6 +36,7 @@ from rakestats.formats.stud._grammar import LineReader
 from rakestats.formats.stud._lean_base import (
     ACT,
     ANTE,
+    CACHE_LIMIT,
     CAPPED,
     CARD_OF,
     COLLECT,
@@ -49,12 +50,20 @@ from rakestats.formats.stud._lean_base import (
     UNCALLED,
     Item,
     Unhandled,
-    bounded,
 )
 from rakestats.formats.stud._model import ParsedStudHand, StudHeader
 from rakestats.formats.stud._patterns import StudPatterns
 
 __all__ = ["LeanRead", "LeanText", "Plan", "from_parsed", "literal_prefix", "plan_of", "read_hand"]
+
+
+def bounded(cache: dict[Any, Any]) -> dict[Any, Any]:
+    """``cache``, emptied once it holds more than a bounded number of entries (here,
+    compiled with its callers: a call from compiled code to Python costs more than it)."""
+    if len(cache) > CACHE_LIMIT:
+        cache.clear()
+    return cache
+
 
 _META: Final = frozenset(".^$*+?{}[]()|\\")
 _QUANTIFIERS: Final = frozenset("*+?{")
