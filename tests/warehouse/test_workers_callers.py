@@ -11,7 +11,10 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -138,6 +141,40 @@ def test_pool_keeps_order_and_reports_task_errors() -> None:
             list(pool.imap(_boom, range(6)))
     assert isinstance(info.value.__cause__, WorkerError)
     assert "_boom" in str(info.value.__cause__)  # the worker's traceback comes along
+
+
+def _grow(data: bytes) -> bytes:
+    return data * 8
+
+
+def _zeros(n: int) -> bytes:
+    return bytes(n)
+
+
+def _imap_within(seconds: float, fn: Callable[[Any], Any], items: list[Any]) -> list[Any]:
+    """``list(pool.imap(fn, items))`` in two workers, failing (not hanging) past
+    ``seconds``."""
+    got: list[list[Any]] = []
+
+    def run() -> None:
+        with WorkerPool(2) as pool:
+            got.append(list(pool.imap(fn, items)))
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert got, f"the pool did not finish within {seconds} s"
+    return got[0]
+
+
+def test_pool_tasks_and_results_larger_than_a_pipe_keep_their_order() -> None:
+    """Tasks and results larger than a pipe holds (the pool's pipes to its workers)
+    come back whole and in order, large results of small tasks too."""
+    big = [bytes([i]) * (100_000 + i) for i in range(6)]
+    assert _imap_within(120, _grow, big) == [b * 8 for b in big]
+    sizes = [1_000_000 + i for i in range(8)]
+    assert _imap_within(120, _zeros, sizes) == [bytes(n) for n in sizes]
+    assert _imap_within(120, _boom, list(range(3))) == [0, 10, 20]
 
 
 def test_pool_reports_a_dead_worker() -> None:
