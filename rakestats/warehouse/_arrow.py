@@ -159,7 +159,8 @@ def int64s(values: list[Any]) -> np.ndarray:
     """A column of Python ints as a (read-only) numpy int64 array, converted by
     ``struct.pack`` in one C loop: ``numpy.asarray`` first looks for each value's type
     and the column's shape (about 80 instructions a value against 20). What struct
-    refuses (a null, a float) is left to ``numpy.asarray`` and its errors.
+    refuses (a null, a float) is left to ``numpy.asarray``, as before; the columns stored
+    refuse a float themselves (:func:`_array`).
 
     >>> int64s([3, -1, 2**40]).tolist(), int64s([]).shape
     ([3, -1, 1099511627776], (0,))
