@@ -296,26 +296,51 @@ def _text_blocks(
             body = m.group()
             yield from _text_block(newlines + 1, body, body.split("\n"), m.end() < len(text), lim)
         return newlines + text.count("\n", pos)
-    newlines = lines_before  # line breaks before the current chunk
-    chunks = text.split("\n\n")
-    last = len(chunks) - 1
+    lines = text.split("\n")
+    n = len(lines)
     max_line = lim.max_line_bytes // 4  # a shorter block is within every limit
-    for k, chunk in enumerate(chunks):
-        body = chunk.lstrip("\n")
-        lead = len(chunk) - len(body)
-        start = newlines + lead + 1
-        ended = k < last or body.endswith("\n")  # the block's last line has its line end
-        stripped = body.rstrip("\n")
-        trail = len(body) - len(stripped)
-        if stripped:
-            lines = stripped.split("\n")
-            if len(stripped) <= max_line:  # (most blocks: no generator a block)
-                yield TextBlock(start, lines)
-            else:
-                yield from _text_block(start, stripped, lines, ended, lim)
-            newlines += len(lines) - 1
-        newlines += lead + trail + 2  # and the two of the separator
-    return newlines - 2  # no separator after the last chunk
+    within = _within_limits(text, max_line, lim.max_hand_bytes // 4)
+    index = lines.index  # (blank lines are the empty string: found by identity, in C)
+    i = 0
+    while i < n:
+        if not lines[i]:
+            i += 1
+            continue
+        try:
+            end = index("", i)
+        except ValueError:
+            end = n
+        block = lines[i:end]
+        if within or sum(map(len, block)) + end - i - 1 <= max_line:
+            yield TextBlock(lines_before + i + 1, block)
+        else:  # (its last line has its line end when a line follows it)
+            yield from _text_block(lines_before + i + 1, "\n".join(block), block, end < n, lim)
+        i = end + 1
+    return lines_before + n - 1
+
+
+def _within_limits(text: str, max_line: int, max_hand: int) -> bool:
+    """Whether every block of ``text`` is surely one that :func:`_text_block` keeps
+    whole (no longer than ``max_line`` characters, or no longer than ``max_hand`` with
+    no line longer than ``max_line``), without measuring its blocks: the text is no
+    longer than ``max_line``, or (a piece often is, by the length of a hand) shorter
+    than twice that and than ``max_hand``, with a line break among the characters that
+    every longer line would cover.
+
+    >>> _within_limits("abc", 4, 20), _within_limits("ab\\ncd", 4, 20)
+    (True, True)
+    >>> _within_limits("abcde\\nf", 4, 20), _within_limits("f\\nabcde", 4, 20)
+    (False, False)
+    >>> _within_limits("a\\nb\\ncdefghi", 4, 20), _within_limits("ab\\ncd", 4, 4)
+    (False, False)
+    """
+    size = len(text)
+    if size <= max_line:
+        return True
+    if size > max_hand or size >= 2 * max_line:
+        return False
+    # a line longer than max_line starts before size - max_line and ends after max_line
+    return text.find("\n", size - max_line - 1, max_line + 1) >= 0
 
 
 class _Prefixed:

@@ -158,3 +158,35 @@ def test_long_runs_of_blank_lines_keep_line_numbers(
     with mock.patch.object(_files_blocks, "_PIECE_BYTES", piece_bytes):
         fast, slow = _both(data, Limits())
     assert fast == slow
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(st.lists(st.integers(0, 30), max_size=20), st.integers(1, 40), st.integers(1, 400))
+def test_a_text_is_vouched_for_only_when_its_blocks_are_within_the_limits(
+    line_lengths: list[int], max_line: int, max_hand: int
+) -> None:
+    """``_within_limits`` lets the reader pass over measuring each block: it may say no
+    to a text within the limits (the block is measured then), never yes to one past them."""
+    text = "\n".join("y" * n for n in line_lengths)
+    lines = text.split("\n")
+    blocks = [b for b in re.split(r"\n{2,}", text.strip("\n")) if b]
+    within = _files_blocks._within_limits(text, max_line, max_hand)
+    if within:  # each block as short as a line may be, or a hand with short lines
+        short_lines = max(map(len, lines)) <= max_line
+        assert all(len(b) <= max_line or (len(b) <= max_hand and short_lines) for b in blocks)
+    if len(text) <= max_line:
+        assert within
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(st.lists(st.integers(0, 12), max_size=40), st.integers(8, 24), st.booleans())
+def test_pieces_a_little_longer_than_the_line_limit_keep_the_line_readers_blocks(
+    line_lengths: list[int], max_line: int, final_newline: bool
+) -> None:
+    """Pieces of about the line limit (the reader's pieces are about its default): a
+    line past the limit, or none, in the part of the piece that a long line covers."""
+    data = b"\n".join(b"y" * n for n in line_lengths) + (b"\n" if final_newline else b"")
+    lim = Limits(max_line_bytes=4 * max_line, max_hand_bytes=16 * max_line)
+    with mock.patch.object(_files_blocks, "_PIECE_BYTES", max_line):
+        fast, slow = _both(data, lim)
+    assert fast == slow
