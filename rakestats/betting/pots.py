@@ -66,13 +66,23 @@ def uncalled_bet(round_bets: Sequence[int]) -> tuple[int, int] | None:
     >>> uncalled_bet([40, 40]) is None
     True
     """
-    if len(round_bets) < 2:
+    n = len(round_bets)
+    if n < 2:
         return None
-    top = max(round_bets)
-    second = sorted(round_bets)[-2]
+    # the top bet (its first bettor) and the next highest, in one pass (compiled: native
+    # comparisons, where max, sorted and index were generic calls)
+    at, top, second = 0, round_bets[0], round_bets[1]
+    if second > top:
+        at, top, second = 1, second, top
+    for i in range(2, n):
+        bet = round_bets[i]
+        if bet > top:
+            at, top, second = i, bet, top
+        elif bet > second:
+            second = bet
     if top <= second:
         return None
-    return round_bets.index(top), top - second
+    return at, top - second
 
 
 def return_uncalled(players: Mapping[int, SeatState[C]], round_no: int) -> UncalledReturned | None:

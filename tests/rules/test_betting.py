@@ -4,8 +4,12 @@ it: one action vocabulary, one phase list, one pot type, one rule for who must a
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+import rakestats.betting.pots as pure_pots
 from rakestats import betting
+from rakestats._speedups import compiled
 from rakestats.cards import parse_cards
 from rakestats.cards import parse_std_card as c
 from rakestats.rake import RakeHand
@@ -13,6 +17,7 @@ from rakestats.rake import showdown as rake_showdown
 from rakestats.rake.betting_rules import needs_to_act as rake_needs_to_act
 from rakestats.razz import StudActionKind
 from rakestats.stud import IllegalActionError, Phase, Pot, StudGame, StudHand, settle_stud
+from tests._hypothesis import examples
 
 
 def test_one_home_for_the_shared_names() -> None:
@@ -46,6 +51,23 @@ def test_pots_uncalled_and_splits() -> None:
     assert betting.split_pot(10, (2, 1, 3), order=[3, 1, 2]) == (3, 3, 4)
     assert betting.seats_from_left_of_dealer([2, 5, 7], 7) == [2, 5, 7]
     assert betting.clockwise_from([2, 5, 7], 7) == [7, 2, 5]
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.lists(st.integers(0, 6), max_size=9))
+def test_the_uncalled_bet_is_the_top_bet_above_the_next_highest(bets: list[int]) -> None:
+    """The top bet's first bettor gets back what no one else matched (the second
+    highest bet, which may be as high when two bettors share the top), in the pure
+    rules and in their compiled copy (the fast validators' rules)."""
+    ranked = sorted(bets)
+    if len(bets) < 2 or ranked[-1] == ranked[-2]:
+        expected = None
+    else:
+        expected = (bets.index(ranked[-1]), ranked[-1] - ranked[-2])
+    assert betting.uncalled_bet(bets) == expected
+    fast = compiled(pure_pots)
+    if fast is not None:
+        assert fast.uncalled_bet(bets) == expected
 
 
 def test_describe_actions() -> None:
