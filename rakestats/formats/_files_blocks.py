@@ -284,8 +284,9 @@ def _text_blocks(
     text: str, lines_before: int, lim: Limits
 ) -> Generator[Block | TextBlock, None, int]:
     """The blocks of clean text (a blank line is empty), each numbered by its file line
-    (see :func:`_text_block`). Returns the line breaks before the text and in it
-    (counted from the blocks' lines, not by a scan)."""
+    (see :func:`_text_block`). The text is split into lines once, and each block is a
+    slice of them up to the next blank line. Returns the line breaks before the text
+    and in it (counted from its lines, not by a scan)."""
     if _BLANK_RUN in text:
         # long runs of blank lines: passed over by the regex engine, not one by one
         newlines = lines_before  # line breaks before ``pos``
@@ -323,9 +324,9 @@ def _within_limits(text: str, max_line: int, max_hand: int) -> bool:
     """Whether every block of ``text`` is surely one that :func:`_text_block` keeps
     whole (no longer than ``max_line`` characters, or no longer than ``max_hand`` with
     no line longer than ``max_line``), without measuring its blocks: the text is no
-    longer than ``max_line``, or (a piece often is, by the length of a hand) shorter
-    than twice that and than ``max_hand``, with a line break among the characters that
-    every longer line would cover.
+    longer than ``max_line``; or it is shorter than twice that and than ``max_hand``
+    (a piece of the reader's size often passes ``max_line`` by part of a hand), with a
+    line break among the characters that every longer line would cover.
 
     >>> _within_limits("abc", 4, 20), _within_limits("ab\\ncd", 4, 20)
     (True, True)

@@ -67,11 +67,16 @@ _BY_SHAPE: dict[int, str] = {}
 _UNIT: Final = RANK_UNIT  # (compiled: a static of this module, read without a lookup)
 
 
-def category_of_indices(indices: Sequence[int]) -> str:
+def category_of_indices(indices: list[int]) -> str:
     """:func:`holding_category` of 1-5 known cards given by deck index. A holding's
     category depends only on its ranks (and, for five cards, on one suit or not), so it
     is computed once per shape: the count of each rank, negative for five cards of one
-    suit."""
+    suit. (Compiled, a ``list`` is iterated natively, a ``Sequence`` through the
+    iterator protocol.)
+
+    >>> category_of_indices([0, 1, 4]), category_of_indices([48, 44, 40, 36, 32])
+    ('PAIR', 'RAKE')
+    """
     shape = 0
     suits = 0
     for i in indices:

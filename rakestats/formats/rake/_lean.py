@@ -282,7 +282,11 @@ def _deal(h: LeanHand) -> None:
     h.expect(DEAL)
     head, mid, tail = _DEALT
     known, name, held, seen = h.known, h.name, h.cards, h.seen
-    lines = h.take(sum(known))
+    dealt_to = 0  # (compiled: a native count, where sum was a call)
+    for j in range(h.n):
+        if known[j]:
+            dealt_to += 1
+    lines = h.take(dealt_to)
     k = 0
     for j in range(h.n):
         if known[j]:

@@ -78,7 +78,10 @@ def play_round(h: LeanHand) -> None:
         acted[j] = False
         may_raise[j] = True
     current_bet, last_raise = 0, ante
-    able = sum([1 for j in range(n) if not folded[j] and stack[j] > 0])  # can still bet
+    able = 0  # players who can still bet (compiled: a native count, where sum was a call)
+    for j in range(n):
+        if not folded[j] and stack[j] > 0:
+            able += 1
     last = -1
     actions = h.actions
     while h.live > 1:

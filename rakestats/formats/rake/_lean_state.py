@@ -298,9 +298,13 @@ def _player_rows(h: LeanHand, st: Settlement, hand_index: int) -> list[object]:
 def _play_rows(h: LeanHand, prow: list[int]) -> None:
     """The hand's actions and pick-ups as rows of the batch: each position turned into
     its player's row (``prow``), in place."""
+    # (compiled: a range with a step that is not a literal is a Python object, with
+    # one call a value; counted rows are native loops)
     acts = h.actions
-    for i in range(0, len(acts), ACTION_FIELDS):
+    for k in range(len(acts) // ACTION_FIELDS):
+        i = k * ACTION_FIELDS
         acts[i] = prow[acts[i]]  # type: ignore[call-overload]
     picks = h.pickups
-    for i in range(0, len(picks), PICKUP_FIELDS):
+    for k in range(len(picks) // PICKUP_FIELDS):
+        i = k * PICKUP_FIELDS
         picks[i] = prow[picks[i]]  # type: ignore[call-overload]
