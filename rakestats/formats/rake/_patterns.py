@@ -217,6 +217,7 @@ class Pieces:
     pick_hidden: str
     shows: tuple[str, ...]
     seat: tuple[str, ...]  # before the seat, the name, the chips; after the chips
+    header: tuple[str, ...]  # before the site, the hand id, the ante, the time; after it
 
 
 def _pieces() -> Pieces:
@@ -241,6 +242,7 @@ def _pieces() -> Pieces:
         pick_hidden=RakePatterns.pick_hidden_tail,
         shows=tuple(m.pieces(_tail(m, who, t.shows(who, cards, m.text("description"))))),
         seat=tuple(m.pieces(t.seat(n1, who, n2))),
+        header=tuple(m.pieces(t.header(m.text("site"), m.text("id"), n1, m.text("when")))),
     )
 
 

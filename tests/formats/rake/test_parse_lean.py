@@ -255,6 +255,72 @@ def test_a_seat_line_is_read_as_the_full_parser_reads_it(lean: Any, form: str) -
     _same_rows(columns_to_tables(cols, 0), hands_to_tables([rec], 0))
 
 
+_HEADER_GROUPS = ("site", "hand_id", "ante", "Y", "m", "d", "H", "M", "S", "zone")
+_HEADER_PARTS = ("site", "hand_id", "ante", "day", "time", "zone", "tail")
+# each part of a header: as rakestats writes it (read by place), then near misses (white
+# space, colons, other digits, the header's own words inside its values, characters
+# missing or added), left to the pattern
+_WRITTEN = {
+    "site": ["Isle", "Rakestats Sim", "x:y", " ", "Rake Hand #1", "S\t"],  # (checked later)
+    "hand_id": ["H-1", "234d6ade7348-0002-000001", "#", "~"],
+    "ante": ["10", "0", "007", "1" * 18],
+    "day": ["2026/01/05", "2026/13/45"],
+    "time": [" 02:09:00", " 24:61:61"],  # (with the space before each)
+    "zone": [" UTC", " +05:30", " -11:00"],
+    "tail": [""],
+}
+_NEAR = {
+    # the pattern takes the second "Rake Hand"; a line not in ASCII is its own
+    "site": ["", "A Rake Hand #B", "\u00e9le"],
+    "hand_id": ["a b", "a:b", "a\tb", "\u00e9", "", "a\u2028", "a\x00"],
+    "ante": ["1" * 19, "\u0661", "", "1 ", " 1", "-1", "1.5"],
+    "day": ["2026-01-05", "026/01/05", "2026/01/5", "2026/01/05 ", "\u0662026/01/05"],
+    "time": [" 2:09:00", " 02:09", " \u0662\u0662:09:00", " 02:09:00.5", " 02.09.00", "_02:09:00"],
+    "zone": [
+        *(" utc", " +5:30", " +05-30", " UTC ", " +05:3", " 05:30", " *05:30", "\tUTC"),
+        *("_+05:30", " +\u0660\u0665:30", " +0a:30", " +05:3x", ""),
+    ],
+    "tail": [" ", ": No Limit (ante 5) - 2026/01/05 02:09:00 UTC", "\u2028"],
+}
+
+
+def _check_header(lean: Any, parts: dict[str, str]) -> tuple[object, object]:
+    line = "{site} Rake Hand #{hand_id}: No Limit (ante {ante}) - {day}{time}{zone}{tail}"
+    line = line.format(**parts)
+    found = lean.header_fields(line)
+    m = RakeParser.header_pattern.match(line)
+    if found is not None:
+        assert m is not None, line
+        assert found == m.group(*_HEADER_GROUPS), line
+    return found, m
+
+
+@pytest.mark.parametrize(
+    ("part", "text"),
+    [(p, t) for p in _HEADER_PARTS for t in _WRITTEN[p][1:] + _NEAR[p]],
+)
+def test_a_header_read_by_place_has_the_header_patterns_groups(
+    lean: Any, part: str, text: str
+) -> None:
+    """Each part of a written header changed: what the validator reads of it by place,
+    the header pattern matches with the same groups (or the pattern decides); a header
+    as rakestats writes it is read by place."""
+    parts = {p: _WRITTEN[p][0] for p in _HEADER_PARTS} | {part: text}
+    found, _ = _check_header(lean, parts)
+    assert (found is not None) == (text in _WRITTEN[part])
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(
+    st.fixed_dictionaries({p: st.sampled_from(_WRITTEN[p] + _NEAR[p]) for p in _HEADER_PARTS}),
+    st.sampled_from(IMPLEMENTATIONS),
+)
+def test_a_header_with_parts_changed_together_is_read_as_the_pattern_reads_it(
+    parts: dict[str, str], lean: Any
+) -> None:
+    _check_header(lean, parts)
+
+
 def test_the_compiled_copy_is_used_only_while_its_sources_are_unchanged(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
