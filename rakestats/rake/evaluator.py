@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache
+from typing import Final
 
 from rakestats.cards import DECK, Card, Rank, parse_cards, rank_plural
 
@@ -105,8 +106,9 @@ def _name(r: int) -> str:
 #: A card's part of a hand's shape, by deck index: one in the 3-bit count of its rank.
 #: The sum over a hand's cards holds the count of each rank, all a value depends on
 #: besides being one suit or not (the fast validator keys holdings by it too).
-RANK_UNIT = [1 << (3 * (i >> 2)) for i in range(len(DECK))]
-_BY_SHAPE: dict[int, HandValue] = {}  # shape * 5 + (one suit's index + 1, else 0)
+# (Final: compiled, read without a lookup by name)
+RANK_UNIT: Final = [1 << (3 * (i >> 2)) for i in range(len(DECK))]
+_BY_SHAPE: Final[dict[int, HandValue]] = {}  # shape * 5 + (one suit's index + 1, else 0)
 
 
 def evaluate(cards: str | Iterable[Card]) -> HandValue:

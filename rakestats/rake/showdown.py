@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from enum import Enum
+from typing import Final
 
 from rakestats.betting.pots import Pot, pot_layers, split_pot
 from rakestats.betting.rules import seats_from_left_of_dealer
@@ -29,6 +30,8 @@ from rakestats.rake.evaluator import HandValue, evaluate, skull_ace_scores
 from rakestats.rake.rules import NO_FEE, HouseFee
 
 __all__ = ["Pot", "Reason", "Settlement", "SkullAceOutcome", "settle"]
+
+_ACE_OF_SKULLS: Final = ACE_OF_SKULLS  # (compiled: read without a lookup by name)
 
 
 class SkullAceOutcome(Enum):
@@ -130,7 +133,7 @@ def settle(
         if len(cards) != 5:
             raise ValueError(f"seat {s} is at the Reveal without five known cards")
         values[s] = evaluate(cards)
-        scores = skull_ace_scores(cards) if ACE_OF_SKULLS in cards else None
+        scores = skull_ace_scores(cards) if _ACE_OF_SKULLS in cards else None
         if scores is not None:
             skull = (s, SkullAceOutcome.AUTO_WIN if scores else SkullAceOutcome.AUTO_LOSS)
         reasons[s] = Reason.LOST

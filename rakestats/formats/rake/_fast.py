@@ -63,7 +63,7 @@ def holding_category(cards: Sequence[Card | None]) -> str:
     return _TWO_PAIR if n - distinct >= 2 else _PAIR
 
 
-_BY_SHAPE: dict[int, str] = {}
+_BY_SHAPE: Final[dict[int, str]] = {}
 _UNIT: Final = RANK_UNIT  # (compiled: a static of this module, read without a lookup)
 
 

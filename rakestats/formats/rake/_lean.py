@@ -69,8 +69,13 @@ from rakestats.rake.showdown import Settlement, SkullAceOutcome, settle
 
 __all__ = ["Unhandled", "lean_hand"]
 
-_HEADER = RakePatterns.header_pattern.match
-_TABLE = RakePatterns.table_pattern.match
+_HEADER: Final = RakePatterns.header_pattern.match
+_TABLE: Final = RakePatterns.table_pattern.match
+_UNSAFE_AT: Final = _UNSAFE.search
+_DECK: Final = DECK
+_MIN_PLAYERS: Final = MIN_PLAYERS
+_MAX_PLAYERS: Final = MAX_PLAYERS
+_MAX_NAME: Final = MAX_NAME_LENGTH
 _SEAT_PIECES: Final = PIECES.seat
 _HEADER_FIELDS: Final = tuple(
     RakePatterns.header_pattern.groupindex[k]
@@ -89,12 +94,12 @@ _BY_PLACE: Final = TIME_FORMAT == "%Y/%m/%d %H:%M:%S" and _COMPILED_COPY
 _OFFSET_SIGNS: Final = ("+", "-")
 _SHOWS: Final = PIECES.shows
 
-# caches of lines that repeat from hand to hand
-_tables: dict[str, tuple[str, int, int]] = {}
-_fees: dict[str, HouseFee] = {}
-_days: dict[tuple[str, str, str], int] = {}
-_offsets: dict[str, int] = {}
-_safe: dict[str, bool] = {}
+# caches of lines that repeat from hand to hand (Final: compiled, read without a lookup)
+_tables: Final[dict[str, tuple[str, int, int]]] = {}
+_fees: Final[dict[str, HouseFee]] = {}
+_days: Final[dict[tuple[str, str, str], int]] = {}
+_offsets: Final[dict[str, int]] = {}
+_safe: Final[dict[str, bool]] = {}
 
 
 def _clear_caches() -> None:
@@ -108,7 +113,7 @@ def _is_safe(text: str) -> bool:
     if ok is None:
         if len(_safe) > 50_000:
             _safe.clear()
-        ok = _safe[text] = _UNSAFE.search(text) is None
+        ok = _safe[text] = _UNSAFE_AT(text) is None
     return ok
 
 
@@ -116,7 +121,7 @@ def _good_name(name: str) -> bool:
     """A player name the format allows (the full parser says why one is not)."""
     return (
         _is_safe(name)
-        and 0 < len(name) <= MAX_NAME_LENGTH
+        and 0 < len(name) <= _MAX_NAME
         and name[0] != " "
         and name[-1] != " "
         and "\ufffd" not in name
@@ -183,7 +188,7 @@ def _header(h: LeanHand) -> None:
             raise Unhandled(h.why)
         site: str = m[1]
         hand_id: str = m[2]
-        if _UNSAFE.search(hand_id) is not None:
+        if _UNSAFE_AT(hand_id) is not None:
             raise Unhandled(h.why)
         h.site, h.hand_id = site, hand_id
         fields = m.group(*_HEADER_FIELDS)
@@ -324,7 +329,7 @@ def _seats(h: LeanHand) -> None:
         names.append(seat_name)
         stacks.append(chips)
     n = len(seats)
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS or len(set(names)) != n:
+    if not _MIN_PLAYERS <= n <= _MAX_PLAYERS or len(set(names)) != n:
         raise Unhandled(h.why)
     if h.hero is not None and h.hero not in names:
         raise Unhandled(h.why)
@@ -433,7 +438,7 @@ def _reveal(h: LeanHand) -> Settlement:
 def _settle_reveal(h: LeanHand, live_pos: list[int]) -> Settlement:
     contributions = {h.order[j]: h.invested[j] for j in range(h.n)}
     folded_seats = {h.order[j] for j in range(h.n) if h.folded[j]}
-    hands = {h.order[j]: tuple([DECK[c] for c in h.cards[j]]) for j in live_pos}  # type: ignore[index]
+    hands = {h.order[j]: tuple([_DECK[c] for c in h.cards[j]]) for j in live_pos}  # type: ignore[index]
     try:
         return settle(contributions, folded_seats, hands, h.dealer, h.fee, True)
     except ValueError:

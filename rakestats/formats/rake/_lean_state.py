@@ -53,15 +53,23 @@ _PLAYER_WIDTH: Final = len(columns.PLAYER_FIELDS)
 
 # Why the fast path passes a hand to the full parser (the ingest counts the reasons):
 # the part of the hand it was reading (:attr:`LeanHand.why`), or what it found.
-HEADER, SEATS, ANTES, THE_DEAL, ACTION, UNCALLED, MIDDLE_CARDS, PICK_UP = (
-    "header", "seats", "antes", "deal", "action", "uncalled bet", "middle cards", "pick-up",
-)  # fmt: skip
-THE_REVEAL, POTS, THE_SUMMARY, SHORT, LONG = (
-    "reveal", "pots collected", "summary", "hand ends early", "too many actions",
-)  # fmt: skip
+# (Final: compiled, a constant of the module is read without a lookup by name)
+HEADER: Final = "header"
+SEATS: Final = "seats"
+ANTES: Final = "antes"
+THE_DEAL: Final = "deal"
+ACTION: Final = "action"
+UNCALLED: Final = "uncalled bet"
+MIDDLE_CARDS: Final = "middle cards"
+PICK_UP: Final = "pick-up"
+THE_REVEAL: Final = "reveal"
+POTS: Final = "pots collected"
+THE_SUMMARY: Final = "summary"
+SHORT: Final = "hand ends early"
+LONG: Final = "too many actions"
 
 
-_numbers: dict[str, int] = {}  # the numbers read so far (amounts repeat)
+_numbers: Final[dict[str, int]] = {}  # the numbers read so far (amounts repeat)
 
 
 def number(text: str, why: str) -> int:
