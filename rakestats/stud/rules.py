@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import Enum
+from typing import Final
 
 from rakestats.betting import clockwise_from
 from rakestats.cards import Rank, StdCard
@@ -48,10 +49,10 @@ __all__ = [
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
-DECK_SIZE = 52
+DECK_SIZE: Final = 52
 N_STREETS = 5
 #: A bet (on 3rd street: the completion) and at most three raises per street, heads-up too.
-CAP_BETS = 4
+CAP_BETS: Final = 4
 #: Betting round 1-5 by name.
 STREET_NAMES = ("3rd street", "4th street", "5th street", "6th street", "7th street")
 

@@ -60,7 +60,18 @@ CARD_TEXT: Final[tuple[str, ...]] = tuple(str(c) for c in STD_DECK)
 CARD_OF: Final[dict[str, int]] = {text: i for i, text in enumerate(CARD_TEXT)}
 
 #: The kinds of the lines the fast path reads (the shared model's classes, as numbers).
-ANTE, STREET, DEALT, ACT, CAPPED, UNCALLED, COLLECT, SHOW, MUCK, TOTAL, SEAT = range(11)
+#: (Final literals: compiled code reads them as constants, not by name)
+ANTE: Final = 0
+STREET: Final = 1
+DEALT: Final = 2
+ACT: Final = 3
+CAPPED: Final = 4
+UNCALLED: Final = 5
+COLLECT: Final = 6
+SHOW: Final = 7
+MUCK: Final = 8
+TOTAL: Final = 9
+SEAT: Final = 10
 
 #: One line read: (kind, file line, the player's name or "", what the line says). What
 #: it says is a tuple of the fields of the shared model's class of that kind.

@@ -20,7 +20,10 @@ from rakestats.stud.rules import CAP_BETS, clockwise_from
 
 __all__ = ["BETTING", "COMPLETE", "DEAL", "SHOWDOWN", "LeanBetting", "LeanPlayer"]
 
-DEAL, BETTING, SHOWDOWN, COMPLETE = range(4)
+DEAL: Final = 0
+BETTING: Final = 1
+SHOWDOWN: Final = 2
+COMPLETE: Final = 3
 
 
 class LeanPlayer:

@@ -15,7 +15,7 @@ card), :class:`~._lean_base.Unhandled` is raised.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from rakestats.formats.stud import _lean_base as kinds
 from rakestats.formats.stud._engine import pot_parts
@@ -35,6 +35,8 @@ from rakestats.stud import StudGame, settle_stud
 from rakestats.stud.rules import CAP_BETS, DECK_SIZE, check_setup
 
 __all__ = ["LeanStud"]
+
+_STD: Final = STD  # (compiled: a static, where the imported name is looked up)
 
 
 class LeanStud(LeanBetting):
@@ -170,7 +172,7 @@ class LeanStud(LeanBetting):
             hands = {}
             for p, cards in self.shown.items():
                 if not p.folded:
-                    hands[p.seat] = [STD[c] for c in self.reveal_cards(p, cards)]
+                    hands[p.seat] = [_STD[c] for c in self.reveal_cards(p, cards)]
             self.settle(hands)
         if self.phase != COMPLETE:
             raise Unhandled("the hand is not over")

@@ -34,18 +34,18 @@ LOW_RANK: Final = tuple(1 if c >= 48 else (c >> 2) + 2 for c in range(52))
 HIGH_RANK: Final = tuple((c >> 2) + 2 for c in range(52))
 _LIMIT: Final = 50_000
 
-_bring_in_keys: dict[StudGame, list[tuple[int, int]]] = {}
+_bring_in_keys: Final[dict[StudGame, list[tuple[int, int]]]] = {}
 # boards by their ranks: the count of each rank in three bits (a board's value depends
 # on its ranks only), so the key is a sum, not a sorted tuple
-_low_boards: dict[int, int] = {}
-_high_boards: dict[int, int] = {}
+_low_boards: Final[dict[int, int]] = {}
+_high_boards: Final[dict[int, int]] = {}
 _LOW_UNIT: Final = tuple(1 << (3 * r) for r in LOW_RANK)
 _HIGH_UNIT: Final = tuple(1 << (3 * r) for r in HIGH_RANK)
 #: A shown hand: its description, its category's name, the value it is ranked by (its
 #: low in Razz: lower is better; its high hand: higher is better), and in Stud Hi/Lo the
 #: value of its qualifying eight-or-better low (-1: none).
 Shown = tuple[str | None, str, int, int]
-_hands: dict[tuple[str, tuple[int, ...]], Shown] = {}
+_hands: Final[dict[tuple[str, tuple[int, ...]], Shown]] = {}
 
 
 def bring_in_keys(game: StudGame) -> list[tuple[int, int]]:

@@ -119,12 +119,15 @@ def literal_prefix(pattern: re.Pattern[str]) -> str:
     return "".join(out)
 
 
+_CARD_OF: Final = CARD_OF  # (compiled: a static, where the imported name is looked up)
+
+
 def _cards(text: str) -> tuple[int, ...]:
     """Cards written as ``As 2d`` (commas allowed), as numbers (the grammar's
     ``cards_of``); a text that is no cards is refused."""
     out = []
     for token in text.replace(",", " ").split():
-        c = CARD_OF.get(token)
+        c = _CARD_OF.get(token)
         if c is None:
             raise Unhandled("cards")
         out.append(c)
@@ -196,7 +199,7 @@ class Plan:
         self.totals: dict[int, dict[str, tuple[int, Any]]] = {}
 
 
-_plans: dict[type, Plan] = {}
+_plans: Final[dict[type, Plan]] = {}
 
 
 def plan_of(reader: StudPatterns) -> Plan:
