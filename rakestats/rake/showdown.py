@@ -109,7 +109,9 @@ def settle(
     live = [s for s in order if s not in folded]
     if not live:
         raise ValueError("a hand needs at least one player who did not fold")
-    total = sum(contributions.values())
+    total = 0
+    for chips in contributions.values():  # (compiled: native, where sum was a call)
+        total += chips
     layers = pot_layers(contributions, live)
     fee_amount = min(fee.amount(total, reached_pickup), layers[0][0]) if layers else 0
     if layers:
@@ -147,7 +149,9 @@ def settle(
                 contenders = tuple(s for s in eligible if s != holder) or (holder,)
         else:
             contenders = eligible
-        best = max(values[s].score for s in contenders)
+        best = values[contenders[0]].score  # (compiled: native, where max was a call)
+        for s in contenders:
+            best = max(best, values[s].score)
         winners = tuple(s for s in contenders if values[s].score == best)
         shares = split_pot(amount, winners, order)
         pots.append(Pot(i, amount, eligible, winners, shares))
