@@ -105,8 +105,8 @@ def _name(r: int) -> str:
 
 #: A card's part of a hand's shape, by deck index: one in the 3-bit count of its rank.
 #: The sum over a hand's cards holds the count of each rank, all a value depends on
-#: besides being one suit or not (the fast validator keys holdings by it too).
-# (Final: compiled, read without a lookup by name)
+#: besides being one suit or not (the fast validator keys holdings by it too). Final:
+#: compiled code reads it without looking its name up.
 RANK_UNIT: Final = [1 << (3 * (i >> 2)) for i in range(len(DECK))]
 _BY_SHAPE: Final[dict[int, HandValue]] = {}  # shape * 5 + (one suit's index + 1, else 0)
 
