@@ -129,6 +129,39 @@ def pokerkit_rate(n: int = 3000) -> tuple[float, float, float]:
     return parse, m / (time.perf_counter() - start), parse_cpu
 
 
+def cpu_ticks() -> tuple[int, int] | None:
+    """The machine's CPU time so far as (stolen, total) clock ticks, from ``/proc/stat``:
+    *steal* is the time a virtual machine's cores were ready to run but the host ran
+    something else. None where there is no ``/proc/stat``."""
+    try:
+        with open("/proc/stat") as fh:
+            fields = fh.readline().split()
+    except OSError:
+        return None
+    if not fields or fields[0] != "cpu" or len(fields) < 9:
+        return None
+    ticks = [int(v) for v in fields[1:9]]  # user nice system idle iowait irq softirq steal
+    return ticks[7], sum(ticks)
+
+
+def steal_line(before: tuple[int, int] | None, after: tuple[int, int] | None) -> str:
+    """The share of the machine's CPU time the host took between two :func:`cpu_ticks`:
+    on a shared virtual machine the absolute figures drop with it, the ratios to
+    baselines measured in the same run much less.
+
+    >>> steal_line((10, 100), (60, 300))
+    'CPU taken by the host (steal) during the ingest: 25 % of the machine, absolute figures lower'
+    >>> steal_line((10, 100), (10, 300))
+    'CPU taken by the host (steal) during the ingest: 0 % of the machine'
+    """
+    head = "CPU taken by the host (steal) during the ingest:"
+    if before is None or after is None or after[1] <= before[1]:
+        return f"{head} unknown"
+    share = (after[0] - before[0]) / (after[1] - before[1])
+    note = ", absolute figures lower" if share >= 0.05 else ""
+    return f"{head} {share * 100:.0f} % of the machine{note}"
+
+
 def _children_cpu() -> float:
     """CPU seconds (user and system) of the child processes waited for so far, their
     own children included: the ingest and its workers, once it has ended."""
@@ -176,7 +209,7 @@ def main() -> int:
     shutil.rmtree(wh, ignore_errors=True)
     cmd = [sys.executable, "-m", "rakestats", "ingest", str(data), "--warehouse", str(wh),
            "--jobs", str(args.jobs)]  # fmt: skip
-    cpu_before = _children_cpu()
+    cpu_before, ticks_before = _children_cpu(), cpu_ticks()
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
     monitor = PeakRSS(proc.pid)
@@ -184,6 +217,7 @@ def main() -> int:
     out, _ = proc.communicate()
     ingest_s = time.perf_counter() - start
     ingest_cpu = _children_cpu() - cpu_before
+    ticks_after = cpu_ticks()
     monitor.done.set()
     monitor.join()
     if proc.returncode != 0:
@@ -223,6 +257,7 @@ def main() -> int:
         f"CPU a hand, pokerkit PHH parse:   {pk_cpu * 1e6:7.1f} us"
         f"  ratio pokerkit / ingest: {pk_cpu / cpu_hand:.2f}"
     )
+    print(steal_line(ticks_before, ticks_after))
     print(
         f"peak memory, all ingest processes: RSS summed {monitor.peak / 2**20:,.0f} MiB, "
         f"PSS (shared pages counted once) {monitor.peak_pss / 2**20:,.0f} MiB"

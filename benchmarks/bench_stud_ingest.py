@@ -31,7 +31,7 @@ HERE = Path(__file__).resolve().parent
 DATA = HERE.parent / "tests" / "data"
 sys.path.insert(0, str(HERE))
 
-from bench_ingest import PeakRSS, plain_read  # noqa: E402
+from bench_ingest import PeakRSS, cpu_ticks, plain_read, steal_line  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -225,7 +225,9 @@ def main() -> int:
             replicate(room, n_base, base)
         files = sorted(data.iterdir())
         read_s, size = plain_read(files)
+        ticks_before = cpu_ticks()
         seconds, peak, summary = ingest(data, args.workdir / "warehouse", args.jobs)
+        ticks_after = cpu_ticks()
         # pokerkit again just after the timed ingest: the ratio is taken to the mean of
         # the two (the shared machine's speed drifts within minutes)
         pk_after = pokerkit_razz_rate()
@@ -254,6 +256,7 @@ def main() -> int:
             f"{pk:,.0f} hands/s before the runs, {pk_after:,.0f} after this ingest)"
         )
         print(f"  peak RSS, all processes: {peak / 2**20:,.0f} MiB")
+        print(f"  {steal_line(ticks_before, ticks_after)}")
         passed = rate >= 10_000 and rate >= 10 * pk_mean
         print(
             f"  TARGET >= 10,000 hands/s and >= 10x pokerkit: {'PASS' if passed else 'FAIL'} ({rate:,.0f})"
