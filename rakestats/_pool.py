@@ -116,8 +116,8 @@ class _Worker:
 
 class WorkerPool:
     """``jobs`` worker interpreters; :meth:`imap` runs a function over an iterable in
-    them and yields the results in input order, holding at most ``2 * jobs`` tasks in
-    flight (the input is read lazily). Construction does no work: the workers start on
+    them and yields the results in input order, holding at most ``ahead * jobs`` tasks
+    in flight (the input is read lazily). Construction does no work: the workers start on
     entering the ``with`` block.
 
     ``without`` names modules the workers must not import (a task that imports one gets
@@ -142,13 +142,18 @@ class WorkerPool:
             w.close(kill=exc_type is not None)
         self._workers = []
 
-    def imap(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
+    def imap(self, fn: Callable[[T], R], items: Iterable[T], ahead: int = 2) -> Iterator[R]:
+        """``fn`` of each item, in input order. Up to ``ahead`` tasks a worker are taken
+        before their results are: the workers keep working while the caller is busy
+        with a result (up to ``ahead`` tasks' time)."""
         if not self._workers:
             raise RuntimeError("WorkerPool.imap needs the pool entered (use `with`)")
+        if ahead < 1:
+            raise ValueError(f"ahead must be at least 1, got {ahead}")
         source = enumerate(items)
         source_lock = threading.Lock()
         done: queue.Queue[tuple[int, bool, Any]] = queue.Queue()
-        window = threading.Semaphore(2 * len(self._workers))
+        window = threading.Semaphore(ahead * len(self._workers))
         stop = threading.Event()
         total: list[int] = []  # the number of items, once the input is exhausted
         i_next = [0]

@@ -198,6 +198,10 @@ def _run(args: tuple[list[Unit], str]) -> list[UnitResult]:
 
 CHUNK_BYTES = 4 << 20  # input per task at least (small files travel together)
 CHUNK_UNITS = 64
+# Tasks a worker may finish before the driver takes their results: enough to keep the
+# workers busy while the driver writes a spill or commits (each task's hands wait
+# staged on disk, not in memory).
+TASKS_AHEAD = 8
 
 
 def _chunks(units: Iterable[Unit]) -> Iterator[list[Unit]]:
@@ -230,7 +234,7 @@ def _local_results(units: Iterable[Unit], staging: str, jobs: int) -> Iterator[U
     without = ["pandas", "duckdb"]
     with WorkerPool(jobs, preload=["rakestats.warehouse._ingest"], without=without) as pool:
         tasks = ((chunk, staging) for chunk in _chunks(chain(head, it)))
-        for results in pool.imap(_run, tasks):
+        for results in pool.imap(_run, tasks, ahead=TASKS_AHEAD):
             yield from results
 
 

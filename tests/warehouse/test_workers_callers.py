@@ -12,7 +12,8 @@ import subprocess
 import sys
 import textwrap
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -175,6 +176,33 @@ def test_pool_tasks_and_results_larger_than_a_pipe_keep_their_order() -> None:
     sizes = [1_000_000 + i for i in range(8)]
     assert _imap_within(120, _zeros, sizes) == [bytes(n) for n in sizes]
     assert _imap_within(120, _boom, list(range(3))) == [0, 10, 20]
+
+
+@pytest.mark.parametrize("ahead", [1, 3])
+def test_pool_takes_at_most_ahead_tasks_a_worker_before_their_results(ahead: int) -> None:
+    """While the caller holds back, the pool takes ``ahead`` tasks a worker from the
+    input and no more; each result taken lets one more in."""
+    taken: list[int] = []
+
+    def items() -> Iterator[int]:
+        for i in range(20):
+            taken.append(i)
+            yield -i
+
+    def settled(want: int) -> int:
+        deadline = time.monotonic() + 30
+        while len(taken) < want and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(0.3)  # room to take one too many, were the window wrong
+        return len(taken)
+
+    with WorkerPool(2) as pool:
+        results = pool.imap(abs, items(), ahead=ahead)
+        assert next(results) == 0
+        assert settled(2 * ahead + 1) == 2 * ahead + 1
+        assert next(results) == 1
+        assert settled(2 * ahead + 2) == 2 * ahead + 2
+        assert list(results) == list(range(2, 20))
 
 
 def test_pool_reports_a_dead_worker() -> None:
