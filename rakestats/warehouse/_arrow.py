@@ -301,16 +301,19 @@ def partitions(table: pa.Table) -> Iterator[tuple[str, pa.Table]]:
     if table.num_rows == 0:
         return
     us = table["played_at"].combine_chunks().cast(pa.int64()).to_numpy(zero_copy_only=False)
-    month_no = us.astype("datetime64[us]").astype("datetime64[M]").astype(np.int64)
-    if month_no.min() < -11_640 or month_no.max() > 96_359:  # outside years 1000-9999
+    # the months of the first and last instants first: a batch of hands is most often
+    # in one month, and then no row's month is computed (35 ns a row)
+    first_month, last_month = _months(np.array([us.min(), us.max()]))
+    if first_month < -11_640 or last_month > 96_359:  # outside years 1000-9999
         yield from _partitions_by_text(table)
         return
     game_range = pc.min_max(table["game"])
     first_game = game_range["min"].as_py()
-    if first_game == game_range["max"].as_py() and month_no.min() == month_no.max():
-        month = np.datetime64(int(month_no[0]), "M")
+    if first_game == game_range["max"].as_py() and first_month == last_month:
+        month = np.datetime64(int(first_month), "M")
         yield f"game={first_game}/month={month}", table  # one partition: no copy
         return
+    month_no = _months(us)
     games = pc.dictionary_encode(table["game"].combine_chunks())
     codes = games.indices.to_numpy(zero_copy_only=False).astype(np.int64)
     key = codes * 1_000_000 + (month_no + 12_000)
@@ -327,6 +330,16 @@ def partitions(table: pa.Table) -> Iterator[tuple[str, pa.Table]]:
         game, month = names[k // 1_000_000], np.datetime64(k % 1_000_000 - 12_000, "M")
         rows = part if part is not None else table.filter(pa.array(key == k))
         yield f"game={game}/month={month}", rows
+
+
+def _months(us: np.ndarray) -> np.ndarray:
+    """Months since 1970-01 (int64) of instants in microseconds since the epoch.
+
+    >>> _months(np.array([0, 2_678_400_000_000 - 1, 2_678_400_000_000])).tolist()
+    [0, 0, 1]
+    """
+    months: np.ndarray = us.astype("datetime64[us]").astype("datetime64[M]").astype(np.int64)
+    return months
 
 
 def _partitions_by_text(table: pa.Table) -> Iterator[tuple[str, pa.Table]]:
