@@ -143,9 +143,9 @@ class WorkerPool:
         self._workers = []
 
     def imap(self, fn: Callable[[T], R], items: Iterable[T], ahead: int = 2) -> Iterator[R]:
-        """``fn`` of each item, in input order. Up to ``ahead`` tasks a worker are taken
-        before their results are: the workers keep working while the caller is busy
-        with a result (up to ``ahead`` tasks' time)."""
+        """``fn`` of each item, in input order, with up to ``ahead`` tasks a worker in
+        flight: the workers keep working while the caller is busy with a result, for up
+        to ``ahead`` tasks each."""
         if not self._workers:
             raise RuntimeError("WorkerPool.imap needs the pool entered (use `with`)")
         if ahead < 1:
