@@ -3,22 +3,19 @@
 from __future__ import annotations
 
 import doctest
-import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from tests._scripts import load_script
+
 BENCH = Path(__file__).resolve().parents[1] / "benchmarks"
 
 
 def _bench_ingest() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_ingest", BENCH / "bench_ingest.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(BENCH / "bench_ingest.py", "bench_ingest")
 
 
 def test_steal_line_examples() -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from rakestats._speedups import HOT
+from tests._scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,13 +32,7 @@ def test_the_makefile_watches_every_compiled_module() -> None:
 
 def _setup_module() -> object:
     """setup.py's helpers, without running the build (it runs as ``__main__`` only)."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("rakestats_setup", ROOT / "setup.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "setup.py", "rakestats_setup")
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork here: generated in process")
