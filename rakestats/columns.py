@@ -164,7 +164,10 @@ class HandColumns:
                 column = flat[k::width]
                 if k == 0 and base:
                     column = [base + i for i in column]
-                table[name].extend(column)
+                if table[name]:
+                    table[name].extend(column)
+                else:  # (the slice itself: no second copy)
+                    table[name] = column
             flat.clear()
 
     def take(self) -> HandColumns:
