@@ -39,42 +39,52 @@ _NULL = np.uint64(0x5BD1E9955BD1E995)
 
 
 def _mix(x: np.ndarray) -> np.ndarray:
-    """splitmix64's finaliser, element-wise (wrapping uint64 arithmetic)."""
-    x = x ^ (x >> np.uint64(30))
-    x = x * _M1
-    x = x ^ (x >> np.uint64(27))
-    x = x * _M2
-    out: np.ndarray = x ^ (x >> np.uint64(31))
-    return out
+    """splitmix64's finaliser, element-wise (wrapping uint64 arithmetic), in place: ``x``
+    (uint64) becomes the result.
+
+    >>> _mix(np.array([0, 1], dtype=np.uint64)).tolist()
+    [0, 6238072747940578789]
+    """
+    x ^= x >> np.uint64(30)
+    x *= _M1
+    x ^= x >> np.uint64(27)
+    x *= _M2
+    x ^= x >> np.uint64(31)
+    return x
 
 
 def _codes(column: pa.Array | pa.ChunkedArray) -> np.ndarray:
     """One uint64 per value: integers as themselves, text by a hash of the text, nulls
     as a constant."""
     arr = column.combine_chunks() if isinstance(column, pa.ChunkedArray) else column
-    valid = pc.is_valid(arr).to_numpy(zero_copy_only=False)
     t = arr.type
+    # without nulls (most columns) no mask is read or applied
+    valid = pc.is_valid(arr).to_numpy(zero_copy_only=False) if arr.null_count else None
     if pa.types.is_string(t) or pa.types.is_large_string(t):
         enc = pc.dictionary_encode(arr)
         table = np.array(
             [key64(v) for v in enc.dictionary.to_pylist()] or [0], dtype=np.int64
         ).view(np.uint64)
-        idx = enc.indices.fill_null(0).to_numpy(zero_copy_only=False).astype(np.int64)
-        out = table[idx]
+        indices = enc.indices if valid is None else enc.indices.fill_null(0)
+        out = table[indices.to_numpy(zero_copy_only=False).astype(np.int64)]
     else:
         if pa.types.is_timestamp(t):
             arr = arr.cast(pa.int64())
         elif pa.types.is_boolean(t):
             arr = arr.cast(pa.int8())
-        out = arr.fill_null(0).cast(pa.int64()).to_numpy(zero_copy_only=False).view(np.uint64)
-    return np.where(valid, out, _NULL)
+        if valid is not None:
+            arr = arr.fill_null(0)
+        out = arr.cast(pa.int64()).to_numpy(zero_copy_only=False).view(np.uint64)
+    return out if valid is None else np.where(valid, out, _NULL)
 
 
 def _row_hashes(table: pa.Table, fields: Sequence[str], salt: int) -> np.ndarray:
     h = np.full(table.num_rows, np.uint64(salt), dtype=np.uint64)
     with np.errstate(over="ignore"):
         for name in fields:
-            h = _mix((h * _GOLD) ^ _codes(table.column(name)))
+            h *= _GOLD
+            h ^= _codes(table.column(name))
+            _mix(h)
     return h
 
 
