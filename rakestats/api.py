@@ -6,8 +6,16 @@
 >>> from rakestats import Warehouse
 >>> with tempfile.TemporaryDirectory() as d:
 ...     wh = Warehouse(d + "/wh")          # no I/O until used
+...     summary = wh.ingest([])            # the first ingest creates it
 ...     wh.sql("SELECT count(*) AS n FROM hands")["n"].tolist()
 [0]
+
+Reading never creates a warehouse: a path that is not one (a typo) is refused.
+
+>>> Warehouse("typo").count_hands()
+Traceback (most recent call last):
+...
+rakestats.warehouse._store.WarehouseError: typo: not a rakestats warehouse (no _rakestats.json)
 """
 
 from __future__ import annotations

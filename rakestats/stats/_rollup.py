@@ -168,8 +168,6 @@ class StatsCache:
 
     def connection(self, store: Store) -> duckdb.DuckDBPyConnection:
         """The connection for the store's current snapshot (caller holds ``lock``)."""
-        if not store.exists():
-            store.create()
         snap: Snapshot = self.pinned if self.pinned is not None else store.snapshot()
         key = (os.path.realpath(store.root), snap.version)
         if self.con is None or self.key != key:

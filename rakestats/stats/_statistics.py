@@ -93,8 +93,9 @@ class Statistics:
                 cache.pinned = outer
 
     def _ensure_store(self) -> None:
-        if not self.store.exists():
-            self.store.create()
+        """Refuse a path that is not a warehouse (reading never creates one: a mistyped
+        path must not read as an empty warehouse)."""
+        self.store.check_version()
 
     def connect(self) -> duckdb.DuckDBPyConnection:
         """A new DuckDB connection with a view per table over the current snapshot (the
