@@ -38,7 +38,7 @@ def _fee_cap(text: str) -> int | None:
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes; the output does not depend on it.")  # fmt: skip
 @click.option("--house-fee", default="5", show_default=True,
-              help="House fee in percent of the pot; 0 turns it off.")  # fmt: skip
+              help="House fee in percent of the pot (5 or 5%); 0 turns it off.")  # fmt: skip
 @click.option("--fee-cap", default="2", show_default=True,
               help="Cap on the house fee, in antes; 'none' for no cap.")  # fmt: skip
 def simulate_command(

@@ -17,7 +17,7 @@ function here, so the engine, the simulator, the validator and the statistics sh
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 
 from rakestats.betting import seats_from_left_of_dealer
 from rakestats.rake.betting_rules import (
@@ -75,9 +75,30 @@ class HouseFee:
 
     @classmethod
     def from_percent(cls, percent: str | Decimal | int, cap: int | None = None) -> HouseFee:
-        bp = Decimal(percent) * 100
+        """The fee of ``percent`` of the pot (a number, or text such as ``"2.5"`` or
+        ``"5%"``), capped at ``cap`` chips.
+
+        >>> HouseFee.from_percent("5%", 2)
+        HouseFee(basis_points=500, cap=2)
+        >>> HouseFee.from_percent("abc")
+        Traceback (most recent call last):
+        ...
+        ValueError: house fee must be a percentage from 0 to 100, got 'abc'
+        >>> HouseFee.from_percent("inf")
+        Traceback (most recent call last):
+        ...
+        ValueError: house fee must be a percentage from 0 to 100, got 'inf'
+        """
+        text = str(percent).strip()
+        try:
+            value = Decimal(text.removesuffix("%").strip())
+        except InvalidOperation:
+            value = Decimal("NaN")
+        if not value.is_finite() or not 0 <= value <= 100:
+            raise ValueError(f"house fee must be a percentage from 0 to 100, got {percent!r}")
+        bp = value * 100
         if bp != bp.to_integral_value():
-            raise ValueError(f"house fee {percent}% has more than two decimals")
+            raise ValueError(f"house fee {text}% has more than two decimals")
         return cls(int(bp), cap)
 
     @property

@@ -162,8 +162,8 @@ def simulate(
     if fee_cap is not None and fee_cap < 0:
         raise ValueError(f"fee cap must be >= 0 antes, got {fee_cap}")
     span = parse_players(players)
-    percent = Decimal(str(house_fee))
-    probe = HouseFee.from_percent(percent, fee_cap)  # validates the percentage
+    probe = HouseFee.from_percent(house_fee, fee_cap)  # validates the percentage
+    percent = probe.percent
     config = run_configuration(hands, span, probe, view)
     rid = run_id(site, seed, config)
     out_path = Path(out)

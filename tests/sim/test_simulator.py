@@ -211,3 +211,27 @@ def test_cli_simulate_refuses_bad_arguments(tmp_path: Path) -> None:
     result = runner.invoke(main, [*base, "--players", "3", "--fee-cap", "lots"])
     assert result.exit_code == 2
     assert "Example:" in runner.invoke(main, ["simulate", "--help"]).output
+
+
+@pytest.mark.parametrize("fee", ["5%", "abc", "inf", "nan", "-5", "101", "1.234", ""])
+def test_cli_simulate_house_fee_values(tmp_path: Path, fee: str) -> None:
+    """A percentage with a percent sign is the same fee; anything else that is not a
+    percentage from 0 to 100 is a usage error (exit 2) naming the value, not a traceback,
+    and nothing is written."""
+    out = tmp_path / "out"
+    args = ["simulate", "--hands", "5", "--players", "3", "--seed", "4", "--out", str(out)]
+    result = CliRunner().invoke(main, [*args, "--house-fee", fee])
+    if fee == "5%":
+        assert result.exit_code == 0, result.output
+        lib = simulate(5, 3, seed=4, out=tmp_path / "lib", house_fee=5)
+        assert lib.run_id in result.output
+        assert [p.read_bytes() for p in sorted(out.glob("*.txt"))] == [
+            p.read_bytes() for p in sorted(lib.files)
+        ]
+        return
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert f"got {fee!r}" in result.output or "more than two decimals" in result.output
+    assert not out.exists()
+    with pytest.raises(ValueError, match="house fee"):
+        simulate(5, 3, seed=4, out=tmp_path / "lib2", house_fee=fee)
