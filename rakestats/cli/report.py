@@ -17,7 +17,7 @@ from rakestats.cli._common import (
     safe_text,
     warehouse_option,
 )
-from rakestats.cli._filters import check_filters, filter_options
+from rakestats.cli._filters import check_filters, filter_options, nothing_matched
 from rakestats.cli._group import main
 from rakestats.report import PAPERS, STEPS, build_report, profile_names
 from rakestats.stats import AliasError
@@ -95,7 +95,8 @@ def report_command(
     The filters are those of every reading command (docs/filters.md).
 
     Exit status: 0 written; 2 usage, template or warehouse error; 4 a filter value
-    matches nothing (the nearest values are named on stderr); 1 any other failure.
+    matches nothing (the nearest values are named on stderr), or the filters together
+    select no hand (nothing is written); 1 any other failure.
 
     Example: rakestats report -w wh --out report.html --pdf report.pdf --player Bess
 
@@ -111,9 +112,11 @@ def report_command(
         wh.store.check_version()  # a missing or foreign directory is an error, not created
         filters = check_filters(wh, opts)  # a value matching nothing: exit 4, nearest named
         try:
+            top = wh.player_stats(aliases=opts.get("aliases"), **filters)
+            if top.empty:
+                nothing_matched(wh, opts)  # no report of empty sections: exit 4, as stats
             with step_bar(STEPS) as step:
                 if top_n:
-                    top = wh.player_stats(aliases=opts.get("aliases"), **filters)
                     named += [p for p in profile_names(top, top_n) if p not in named]
                 summary = build_report(
                     wh, out, pdf=pdf, warehouse=warehouse, aliases=opts.get("aliases"),

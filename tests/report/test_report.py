@@ -162,6 +162,25 @@ def test_report_exit_codes(wh_dir: Path, tmp_path: Path) -> None:
     assert "error" in failed.output
 
 
+def test_report_of_filters_that_select_nothing_exits_4_and_writes_nothing(
+    wh_dir: Path, tmp_path: Path
+) -> None:
+    """Filters whose values each exist but which together select no player row: the
+    message and exit status of ``stats``, and no report of empty sections."""
+    runner = CliRunner()
+    most = int(Warehouse(wh_dir).player_stats()["hands"].max())
+    filters = ["--min-hands", str(most + 1)]
+    html, pdf = tmp_path / "r.html", tmp_path / "r.pdf"
+    result = runner.invoke(
+        main, ["report", "-w", str(wh_dir), "-o", str(html), "--pdf", str(pdf), *filters]
+    )
+    stats = runner.invoke(main, ["stats", "-w", str(wh_dir), *filters])
+    assert (result.exit_code, stats.exit_code) == (4, 4), result.output
+    assert f"the most is {most}" in result.output
+    assert result.output.strip() == stats.output.strip()
+    assert not html.exists() and not pdf.exists()
+
+
 def test_no_progress_bar_when_piped(report: tuple[Path, Path, str]) -> None:
     output = report[2]  # the command's output to a pipe (CliRunner's)
     assert output.startswith("report: ")
