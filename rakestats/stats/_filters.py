@@ -17,12 +17,13 @@ filters, the same on the command line.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields
 from datetime import UTC, date, datetime, time, timedelta
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from rakestats.records import Game
+from rakestats.stats._games import game_title, is_stud, unit_column
 
 if TYPE_CHECKING:
     import duckdb
@@ -79,7 +80,8 @@ class FilterMiss:
     """One filter value that matches nothing in the warehouse: ``filter`` is the
     keyword (``players``, ``game``, ``ante``, …), ``value`` the value given, ``nearest``
     the nearest values the warehouse has (may be empty) and ``message`` one line that
-    says so (``no player 'grist'; did you mean 'Grist'?``)."""
+    says so (``no player 'grist'; did you mean 'Grist'?``, ``no big bet 8: no hand in
+    the warehouse has a big bet (Rake has none)``)."""
 
     filter: str
     value: Any
@@ -152,7 +154,7 @@ class Filters:
       size);
     - ``table_size``: the number of players dealt in;
     - ``position``: the player's position, 1 = first to act (left of the dealer), the
-      dealer is ``table_size`` (Razz has none, so no Razz row matches);
+      dealer is ``table_size`` (the stud games have none, so no stud row matches);
     - ``players`` (or ``player``, the same): screen names, or people when aliases are in
       use;
     - ``opponent``: only hands where this player (any of these) also sat; the opponent's
@@ -350,13 +352,31 @@ _COLUMN = {"players": "player", "opponent": "player", "table_size": "n_players"}
 _LIST_ALL = 8  # with no close match, name what there is when there are this few
 
 
+# Which games leave a column of ``players`` empty, by their rules (``_games``): the big
+# bet is the unit of the games played for fixed limits (the stud games; Rake has an ante
+# only), and the stud games act by their boards, not round a dealer, so have no position.
+_FILLED_BY: dict[str, Callable[[str], bool]] = {
+    "big_bet": lambda game: unit_column(game) == "big_bet",
+    "position": lambda game: not is_stud(game),
+}
+
+
 def filter_misses(
-    con: duckdb.DuckDBPyConnection, filters: Filters, aliases: Aliases | None = None
+    con: duckdb.DuckDBPyConnection,
+    filters: Filters,
+    aliases: Aliases | None = None,
 ) -> list[FilterMiss]:
     """The values of ``filters`` that match nothing in the warehouse behind ``con`` (each
     value on its own, whatever the other filters), with the nearest values there are."""
     misses: list[FilterMiss] = []
     names: set[str] | None = None
+    known: list[tuple[str, ...]] = []
+
+    def games() -> tuple[str, ...]:  # read once, and only when a reason needs them
+        if not known:
+            known.append(_games(con))
+        return known[0]
+
     for key in _LIST_FILTERS:
         label, column = _LABEL.get(key, key), _COLUMN.get(key, key)
         wanted = filters.values(key)
@@ -374,9 +394,10 @@ def filter_misses(
                 f"SELECT DISTINCT {column} FROM players WHERE {column} IS NOT NULL"
             ).fetchall()
             have = {r[0] for r in rows}
+        none = "" if have else _none_has(column, label, games())
         for value in wanted:
             if value not in have:
-                misses.append(_miss(key, label, value, have))
+                misses.append(_miss(key, label, value, have, none))
     if filters.tournament is not None:
         (n,) = con.execute(
             "SELECT count(*) FROM hands WHERE coalesce(is_tournament, false) = ?",
@@ -392,10 +413,36 @@ def filter_misses(
     return misses
 
 
-def _miss(key: str, label: str, value: Any, have: set[Any]) -> FilterMiss:
+def _games(con: duckdb.DuckDBPyConnection) -> tuple[str, ...]:
+    """The games the warehouse has hands of (none: it has no hands)."""
+    rows = con.execute("SELECT DISTINCT game FROM players ORDER BY game").fetchall()
+    return tuple(str(r[0]) for r in rows)
+
+
+def _none_has(column: str, label: str, games: tuple[str, ...]) -> str:
+    """Why no hand has a value in ``column``: the warehouse has no hands, or its games
+    have none by their rules (Rake no big bet, the stud games no position)."""
+    if not games:
+        return "the warehouse has no hands"
+    article = "an" if label[0] in "aeiou" else "a"
+    text = f"no hand in the warehouse has {article} {label}"
+    filled = _FILLED_BY.get(column)
+    lacking = [game_title(g) for g in games if filled is not None and not filled(g)]
+    if not lacking:
+        return text
+    have = "has" if len(lacking) == 1 else "have"
+    return f"{text} ({_and(lacking)} {have} none)"
+
+
+def _and(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _miss(key: str, label: str, value: Any, have: set[Any], none: str) -> FilterMiss:
+    """``value`` is not among ``have``; ``none`` says why when ``have`` is empty."""
     text = f"no {label} {value!r}"
     if not have:
-        return FilterMiss(key, value, (), f"{text}: the warehouse has no hands")
+        return FilterMiss(key, value, (), f"{text}: {none}")
     if isinstance(value, str):
         near: tuple[Any, ...] = tuple(nearest_names(value, have))
         if near:
