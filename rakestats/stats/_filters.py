@@ -23,7 +23,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from rakestats.records import Game
-from rakestats.stats._games import game_title, is_stud, unit_column
+from rakestats.stats._games import STUD_GAMES, game_title, is_stud, unit_column
 
 if TYPE_CHECKING:
     import duckdb
@@ -36,6 +36,8 @@ __all__ = [
     "FilterMiss",
     "Filters",
     "UnknownGameError",
+    "category_key",
+    "category_title",
     "filter_misses",
     "nearest_names",
 ]
@@ -78,10 +80,10 @@ class UnknownGameError(ValueError):
 @dataclass(frozen=True)
 class FilterMiss:
     """One filter value that matches nothing in the warehouse: ``filter`` is the
-    keyword (``players``, ``game``, ``ante``, …), ``value`` the value given, ``nearest``
-    the nearest values the warehouse has (may be empty) and ``message`` one line that
-    says so (``no player 'grist'; did you mean 'Grist'?``, ``no big bet 8: no hand in
-    the warehouse has a big bet (Rake has none)``)."""
+    keyword (``players``, ``game``, ``ante``, ``category``, …), ``value`` the value
+    given, ``nearest`` the nearest values the warehouse has (may be empty) and
+    ``message`` one line that says so (``no player 'grist'; did you mean 'Grist'?``,
+    ``no big bet 8: no hand in the warehouse has a big bet (Rake has none)``)."""
 
     filter: str
     value: Any
@@ -361,13 +363,40 @@ _FILLED_BY: dict[str, Callable[[str], bool]] = {
 }
 
 
+def category_key(value: str) -> str:
+    """A hand category as the warehouse stores it: ``"Three of a Kind"`` and
+    ``" three_of_a_kind"`` are ``THREE_OF_A_KIND``."""
+    return value.strip().upper().replace(" ", "_")
+
+
+def category_title(name: str) -> str:
+    """A stored hand category as a person reads it: ``THREE_OF_A_KIND`` is ``Three of a
+    Kind``, ``SUITS_FULL`` ``Suits Full``."""
+    words = name.split("_")
+    return " ".join(
+        w.lower() if i and w.lower() in _SMALL_WORDS else w.capitalize()
+        for i, w in enumerate(words)
+    )
+
+
+_SMALL_WORDS = frozenset({"a", "of"})
+
+
 def filter_misses(
     con: duckdb.DuckDBPyConnection,
     filters: Filters,
     aliases: Aliases | None = None,
+    *,
+    category: str | Sequence[str] | None = None,
+    within: Sequence[str] | None = None,
 ) -> list[FilterMiss]:
     """The values of ``filters`` that match nothing in the warehouse behind ``con`` (each
-    value on its own, whatever the other filters), with the nearest values there are."""
+    value on its own, whatever the other filters), with the nearest values there are.
+
+    ``category``: hand categories at the Reveal (as ``Warehouse.hands`` takes them),
+    checked the same way. ``within``: the games the result covers (``STUD_GAMES`` for the
+    stud statistics); a miss when the warehouse, or the ``game`` filter, has none of
+    them."""
     misses: list[FilterMiss] = []
     names: set[str] | None = None
     known: list[tuple[str, ...]] = []
@@ -398,6 +427,7 @@ def filter_misses(
         for value in wanted:
             if value not in have:
                 misses.append(_miss(key, label, value, have, none))
+    misses += _category_misses(con, category, games)
     if filters.tournament is not None:
         (n,) = con.execute(
             "SELECT count(*) FROM hands WHERE coalesce(is_tournament, false) = ?",
@@ -408,6 +438,10 @@ def filter_misses(
             misses.append(FilterMiss("tournament", filters.tournament, (), f"no {kind} hands"))
     if filters.since is not None or filters.until is not None:
         miss = _date_miss(con, filters)
+        if miss is not None:
+            misses.append(miss)
+    if within is not None:
+        miss = _within_miss(filters, tuple(within), games())
         if miss is not None:
             misses.append(miss)
     return misses
@@ -447,12 +481,63 @@ def _miss(key: str, label: str, value: Any, have: set[Any], none: str) -> Filter
         near: tuple[Any, ...] = tuple(nearest_names(value, have))
         if near:
             return FilterMiss(key, value, near, f"{text}; did you mean {_quoted(near)}?")
-        if len(have) <= _LIST_ALL:
+        if len(have) <= _LIST_ALL or key == "category":
             every = tuple(sorted(have))
             return FilterMiss(key, value, every, f"{text}; there are {_quoted(every)}")
         return FilterMiss(key, value, (), text)
     near = tuple(nearest_numbers(value, have))
     return FilterMiss(key, value, near, f"{text}; nearest: {', '.join(map(str, near))}")
+
+
+def _category_misses(
+    con: duckdb.DuckDBPyConnection,
+    category: str | Sequence[str] | None,
+    games: Callable[[], tuple[str, ...]],
+) -> list[FilterMiss]:
+    """The hand categories that no player showed at the Reveal, with the nearest (by
+    their titles: ``Suits Full``) or, as there are few, all those there are."""
+    wanted = _tuple_of(category, str, "category") or ()
+    if not wanted:
+        return []
+    rows = con.execute(
+        "SELECT DISTINCT hand_category FROM players WHERE hand_category IS NOT NULL"
+    ).fetchall()
+    stored = {str(r[0]) for r in rows}
+    titles = {category_title(c) for c in stored}
+    none = ""
+    if not stored:
+        none = "no hand in the warehouse has a category at the Reveal"
+        none = none if games() else "the warehouse has no hands"
+    return [
+        _miss("category", "category", value, titles, none)
+        for value in wanted
+        if category_key(value) not in stored
+    ]
+
+
+def _within_miss(
+    filters: Filters, within: tuple[str, ...], games: tuple[str, ...]
+) -> FilterMiss | None:
+    """A miss when none of the games ``within`` that the ``game`` filter keeps has hands
+    in the warehouse (``games``)."""
+    kind = "stud" if set(within) == set(STUD_GAMES) else " or ".join(map(game_title, within))
+    asked = filters.values("game")
+    kept = set(within) & set(asked) if asked else set(within)
+    if not kept:
+        outside = tuple(asked)
+        verb = "is not a" if len(outside) == 1 else "are not"
+        noun = f"{kind} game" + ("" if len(outside) == 1 else "s")
+        return FilterMiss(
+            "game", outside, (), f"no {kind} hands: {_and(list(map(repr, outside)))} {verb} {noun}"
+        )
+    if kept & set(games):
+        return None
+    if not games:
+        return FilterMiss("game", within, (), f"no {kind} hands: the warehouse has no hands")
+    only = _and([game_title(g) for g in games])
+    return FilterMiss(
+        "game", within, games, f"no {kind} hands in the warehouse (it has {only} hands only)"
+    )
 
 
 def _date_miss(con: duckdb.DuckDBPyConnection, filters: Filters) -> FilterMiss | None:

@@ -1,6 +1,7 @@
 """Why a filter matches nothing, said truly: a column that no game of the warehouse fills
-(Rake has no big bet, the stud games no position); and "the warehouse has no hands"
-only when it has none.
+(Rake has no big bet, the stud games no position), a hand category nobody showed, the
+stud hands of a warehouse that has none; and "the warehouse has no hands" only when it
+has none.
 
 Three warehouses: Rake only (``sample_data/``), Razz only (``tests/data/razz/stars``)
 and an empty one.
@@ -13,9 +14,23 @@ from pathlib import Path
 import pytest
 
 from rakestats import Warehouse
-from rakestats.stats import FilterMiss
+from rakestats.stats import STUD_GAMES, FilterMiss, Filters
+from rakestats.stats._filters import category_title, filter_misses
+from rakestats.stud.high import HighCategory
+from rakestats.stud.low import LowCategory
 
 ROOT = Path(__file__).resolve().parents[2]
+
+RAKE_CATEGORIES = (
+    "Full Pack",
+    "High Card",
+    "Pair",
+    "Quads",
+    "Run",
+    "Suits Full",
+    "Three of a Kind",
+    "Two Pair",
+)
 
 
 @pytest.fixture(scope="module")
@@ -37,6 +52,17 @@ def empty(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
     w = Warehouse(tmp_path_factory.mktemp("reasons") / "empty")
     w.store.create()
     return w
+
+
+def _misses(
+    wh: Warehouse,
+    filters: Filters | None = None,
+    *,
+    category: str | list[str] | None = None,
+    within: tuple[str, ...] | None = None,
+) -> list[FilterMiss]:
+    con = wh.connect()
+    return filter_misses(con, filters or Filters(), category=category, within=within)
 
 
 # ------------------------------------------------------------ a column no game fills
@@ -73,3 +99,79 @@ def test_only_an_empty_warehouse_has_no_hands(empty: Warehouse) -> None:
         "no big bet 8: the warehouse has no hands",
         "no position 1: the warehouse has no hands",
     ]
+
+
+# ------------------------------------------------------------ hand categories
+def test_a_category_nobody_showed_is_named_with_those_there_are(rake: Warehouse) -> None:
+    for value in ("Flush", "Garbage"):
+        assert _misses(rake, category=value) == [
+            FilterMiss(
+                "category",
+                value,
+                RAKE_CATEGORIES,
+                f"no category {value!r}; there are "
+                + ", ".join(map(repr, RAKE_CATEGORIES[:-1]))
+                + f" or {RAKE_CATEGORIES[-1]!r}",
+            )
+        ]
+    (miss,) = _misses(rake, category=["Pair", "suits ful"])
+    assert miss.message == "no category 'suits ful'; did you mean 'Suits Full'?"
+    assert miss.nearest == ("Suits Full",)
+
+
+def test_a_rake_category_in_a_razz_warehouse(razz: Warehouse) -> None:
+    (miss,) = _misses(razz, category="Quads")
+    assert miss == FilterMiss(
+        "category", "Quads", ("No Pair",), "no category 'Quads'; there are 'No Pair'"
+    )
+
+
+def test_a_category_in_an_empty_warehouse(empty: Warehouse) -> None:
+    (miss,) = _misses(empty, category="Pair")
+    assert miss.message == "no category 'Pair': the warehouse has no hands"
+
+
+def test_every_spelling_hands_accepts_is_no_miss(rake: Warehouse) -> None:
+    spellings = ["Suits Full", "SUITS_FULL", " suits full ", "three of a kind", "Three of a Kind"]
+    assert _misses(rake, category=spellings) == []
+    for value in spellings:
+        assert len(rake.hands(category=value)) > 0, value
+    assert rake.hands(category="Flush").empty  # the convention: an empty frame
+
+
+def test_category_titles_are_those_of_the_games() -> None:
+    from rakestats.rake.evaluator import HandCategory
+
+    assert [category_title(c.name) for c in HandCategory] == [c.title for c in HandCategory]
+    assert category_title(HighCategory.FOUR_OF_A_KIND.name) == "Four of a Kind"
+    assert category_title(LowCategory.NO_PAIR.name) == "No Pair"
+
+
+# ------------------------------------------------------------ the stud games
+def test_no_stud_hands_in_a_rake_warehouse(rake: Warehouse, razz: Warehouse) -> None:
+    assert _misses(rake, within=STUD_GAMES) == [
+        FilterMiss(
+            "game",
+            STUD_GAMES,
+            ("rake",),
+            "no stud hands in the warehouse (it has Rake hands only)",
+        )
+    ]
+    assert _misses(razz, within=STUD_GAMES) == []
+
+
+def test_no_stud_hands_within_a_game_filter(rake: Warehouse, razz: Warehouse) -> None:
+    (miss,) = _misses(rake, Filters(game="rake"), within=STUD_GAMES)
+    assert miss == FilterMiss("game", ("rake",), (), "no stud hands: 'rake' is not a stud game")
+    assert [m.message for m in _misses(razz, Filters(game="rake"), within=STUD_GAMES)] == [
+        "no game 'rake'; there are 'razz'",
+        "no stud hands: 'rake' is not a stud game",
+    ]
+    assert _misses(razz, Filters(game=["rake", "razz"]), within=STUD_GAMES) == [
+        FilterMiss("game", "rake", ("razz",), "no game 'rake'; there are 'razz'")
+    ]
+
+
+def test_no_stud_hands_in_an_empty_warehouse(empty: Warehouse) -> None:
+    (miss,) = _misses(empty, within=STUD_GAMES)
+    assert miss.message == "no stud hands: the warehouse has no hands"
