@@ -34,7 +34,14 @@ from rakestats.warehouse._conflicts import conflict_records, stored_sources
 from rakestats.warehouse._dedupe import KeySet, spill_folder
 from rakestats.warehouse._errors import WarehouseWriteError
 from rakestats.warehouse._merge import merge_views
-from rakestats.warehouse._resolve import mark_resolved, resolve_quarantine
+from rakestats.warehouse._resolve import (
+    Resolution,
+    copy_order,
+    mark_resolved,
+    record_key,
+    resolve_quarantine,
+    stamp_resolved,
+)
 from rakestats.warehouse._store import STAGING, Store, Transaction
 from rakestats.warehouse._units import (
     Unit,
@@ -243,6 +250,7 @@ def _local_results(units: Iterable[Unit], staging: str, jobs: int) -> Iterator[U
 class _Buffer:
     tables: dict[str, list[pa.Table]] = field(default_factory=lambda: {t: [] for t in HAND_TABLES})
     quarantine: list[QuarantineRecord] = field(default_factory=list)
+    resolution: list[Resolution] = field(default_factory=list)  # one per quarantine entry
     files: list[FileResult] = field(default_factory=list)
     merges: list[dict[str, pa.Table]] = field(default_factory=list)
     conflicts: list[pa.Table] = field(default_factory=list)  # rows of hands
@@ -322,16 +330,22 @@ def _flush(store: Store, buf: _Buffer, summary: IngestSummary, keys: KeySet) -> 
         sources = stored_sources(
             store, snapshot, conflicts["hand_key"].to_pylist(), buf.tables["hands"]
         )
-        buf.quarantine.extend(keys.new_quarantine(conflict_records(conflicts, sources)))
+        for rec in keys.new_quarantine(conflict_records(conflicts, sources)):
+            buf.quarantine.append(rec)
+            buf.resolution.append(Resolution.KEPT)  # another hand: no copy resolves it
     _spill(store, buf)
     txn = buf.txn
     assert txn is not None
     now = datetime.now(UTC)
     stored = np.concatenate(buf.new_keys) if buf.new_keys else np.empty(0, np.int64)
     if buf.quarantine:
+        # an entry is resolved by a copy of its hand stored after it only: one stored
+        # by this commit from later input, or one later in its own file (see _resolve)
         fresh_q = quarantine_to_table(buf.quarantine, txn.version, now)
-        fresh_q, n = mark_resolved(fresh_q, stored, now)
-        summary.resolved += n
+        state = np.array(buf.resolution, dtype=np.int8)
+        fresh_q, n = mark_resolved(fresh_q, stored, now, state == Resolution.LATER)
+        fresh_q, m = stamp_resolved(fresh_q, state == Resolution.RESOLVED, now)
+        summary.resolved += n + m
         txn.write("quarantine", fresh_q)
     summary.resolved += resolve_quarantine(store, txn, stored, now)
     if buf.files and not buf.merges:
@@ -365,6 +379,7 @@ def _flush(store: Store, buf: _Buffer, summary: IngestSummary, keys: KeySet) -> 
         summary.commits += 1
     buf.txn = None
     buf.quarantine, buf.files, buf.merges, buf.conflicts, buf.spilled = [], [], [], [], 0
+    buf.resolution = []
     buf.new_keys = []
 
 
@@ -403,6 +418,9 @@ def _drive(
         driver_start = time.perf_counter()
         summary.unit_seconds += res.seconds
         r = results[res.unit.file_index]
+        # the first lines of the unit's stored hands that it also quarantined a copy of
+        wanted = np.array([record_key(q) for q in res.quarantined], dtype=np.int64)
+        stored_line: dict[int, int] = {}
         for tables in read_batches(res):
             split = keys.split(tables)
             fresh = split.new
@@ -415,7 +433,12 @@ def _drive(
             r.ingested += fresh["hands"].num_rows
             r.duplicates += split.duplicates
             if fresh["hands"].num_rows:
-                buf.new_keys.append(fresh["hands"]["hand_key"].to_numpy())
+                new_keys = fresh["hands"]["hand_key"].to_numpy()
+                buf.new_keys.append(new_keys)
+                if len(wanted):
+                    at = np.flatnonzero(np.isin(new_keys, wanted))
+                    lines = fresh["hands"]["source_line"].take(pa.array(at)).to_pylist()
+                    stored_line.update(zip(new_keys[at].tolist(), lines, strict=True))
             for name in HAND_TABLES:
                 if fresh[name].num_rows:
                     buf.tables[name].append(fresh[name])
@@ -430,7 +453,9 @@ def _drive(
         r.skipped += res.skipped
         r.pending += res.pending
         r.quarantined += len(res.quarantined)
-        buf.quarantine.extend(keys.new_quarantine(res.quarantined))
+        for rec in keys.new_quarantine(res.quarantined):
+            buf.quarantine.append(rec)
+            buf.resolution.append(copy_order(rec, keys, stored_line))
         for reason, n in res.declined.items():
             summary.fast_path_declined[reason] = summary.fast_path_declined.get(reason, 0) + n
         for game, n in res.skipped_games.items():

@@ -1,0 +1,48 @@
+"""``rakestats ingest`` and ``rakestats quarantine`` together: what ``--strict`` counts
+is what the quarantine lists, whatever ``--commit-every``; ``--retry-quarantined``
+keeps what still fails as a fresh ingest would say it; files passed over are counted."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from rakestats import Warehouse
+from rakestats.cli import main
+from rakestats.sim import simulate
+
+
+@pytest.fixture(scope="module")
+def history(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("cli-quarantine-src")
+    simulate(3, 3, 1, out)
+    return sorted(out.glob("*.txt"))[0]
+
+
+def _first_hand(history: Path) -> str:
+    return history.read_text(encoding="utf-8").split("\n\n\n")[0].strip("\n") + "\n\n\n"
+
+
+@pytest.mark.parametrize("commit_every", ["1", "200000"])
+def test_strict_counts_what_the_quarantine_lists(
+    history: Path, tmp_path: Path, commit_every: str
+) -> None:
+    hand = _first_hand(history)
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    (tmp_path / "a" / "h.txt").write_text(hand, encoding="utf-8")
+    other = re.sub(r"\((\d+) in chips\)", lambda m: f"({int(m[1]) + 1000} in chips)", hand, count=1)
+    (tmp_path / "b" / "h.txt").write_text(other, encoding="utf-8")
+    wh = str(tmp_path / "wh")
+    args = ["ingest", str(tmp_path / "a"), str(tmp_path / "b"), "-w", wh, "-j1", "--strict"]
+    result = CliRunner().invoke(main, [*args, "--commit-every", commit_every])
+    assert result.exit_code == 3, result.output
+    assert "1 quarantined" in result.output and "resolved" not in result.output
+    listing = CliRunner().invoke(main, ["quarantine", "-w", wh])
+    assert listing.output.splitlines()[-1] == "1 quarantined hands"
+    assert f"{tmp_path / 'b' / 'h.txt'}:1: conflict: " in listing.output
+    (entry,) = Warehouse(wh).quarantine().itertuples()
+    assert entry.source_file == str(tmp_path / "b" / "h.txt")
