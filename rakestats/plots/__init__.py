@@ -3,7 +3,8 @@
 ``ax=``, draw on it (or on a new :class:`~matplotlib.figure.Figure`) and return the
 Axes. They never touch pyplot's state and work on any backend, Agg included. Money
 is drawn in the currency's units (dollars, not cents) or the game's (``unit=`` of
-:func:`net_won_graph`), and every name is drawn as written (:func:`literal`).
+:func:`net_won_graph`), and every name is drawn as written (:func:`literal`). With no
+data to draw, a helper says so on the Axes, and why (:func:`nothing_drawn`).
 
 >>> from rakestats.plots import winrate
 >>> import pandas as pd
@@ -14,7 +15,7 @@ is drawn in the currency's units (dollars, not cents) or the game's (``unit=`` o
 """
 
 from rakestats.plots._labels import label_overlaps, label_points, point_labels
-from rakestats.plots._style import OKABE_ITO, group_label
+from rakestats.plots._style import OKABE_ITO, group_label, nothing_drawn
 from rakestats.plots._text import literal
 from rakestats.plots.positions import winrate_by_position
 from rakestats.plots.results import (
@@ -24,20 +25,23 @@ from rakestats.plots.results import (
     symlog_threshold,
     winrate,
 )
-from rakestats.plots.skull import reveal_categories, skull_ace_outcomes
-from rakestats.plots.stud import street_aggression, third_street
+from rakestats.plots.skull import category_groups, reveal_categories, skull_ace_outcomes
+from rakestats.plots.stud import MAX_PLAYERS, street_aggression, third_street
 from rakestats.plots.style import af_cap, aggression_map
 
 __all__ = [
+    "MAX_PLAYERS",
     "NET_WON_UNITS",
     "OKABE_ITO",
     "af_cap",
     "aggression_map",
+    "category_groups",
     "group_label",
     "label_overlaps",
     "label_points",
     "literal",
     "net_won_graph",
+    "nothing_drawn",
     "point_labels",
     "reveal_categories",
     "skull_ace_outcomes",

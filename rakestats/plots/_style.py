@@ -17,6 +17,7 @@ from rakestats.money import decimals, format_units
 from rakestats.stats import HasStatistics, Statistics
 
 __all__ = [
+    "EMPTY_GID",
     "OKABE_ITO",
     "RATE_UNITS",
     "Data",
@@ -24,6 +25,8 @@ __all__ = [
     "axes",
     "frame",
     "group_label",
+    "nothing_drawn",
+    "nothing_to_draw",
     "rate_label",
     "require",
 ]
@@ -51,6 +54,45 @@ def axes(ax: Axes | None, size: tuple[float, float] = (8.0, 4.5)) -> Axes:
         return ax
     fig = Figure(figsize=size, layout="constrained")
     return fig.add_subplot()
+
+
+# The gid of the text that says an Axes has nothing to draw.
+EMPTY_GID = "nothing-to-draw"
+_EMPTY_HEAD = "Nothing to draw"
+
+
+def nothing_to_draw(ax: Axes, reason: str) -> Axes:
+    """Say on ``ax`` that there is nothing to draw, and ``reason``: a text in the middle
+    of the Axes; ticks, axis labels and any legend are removed (the title stays).
+    Returns ``ax``."""
+    legend = ax.get_legend()
+    if legend is not None:
+        legend.remove()
+    ax.set_xticks([])
+    ax.set_yticks([])
+    ax.minorticks_off()
+    ax.set_xlabel("")
+    ax.set_ylabel("")
+    ax.text(
+        0.5, 0.5, f"{_EMPTY_HEAD}\n{reason}", transform=ax.transAxes, ha="center",
+        va="center", wrap=True, color="dimgrey", gid=EMPTY_GID,
+    )  # fmt: skip
+    return ax
+
+
+def nothing_drawn(ax: Axes) -> str | None:
+    """Why a plot helper drew nothing on ``ax`` (``no stud hands``), or None when it
+    drew something.
+
+    >>> from matplotlib.figure import Figure
+    >>> ax = nothing_to_draw(Figure().add_subplot(), "no hands")
+    >>> nothing_drawn(ax), [t.get_text() for t in ax.texts]
+    ('no hands', ['Nothing to draw\\nno hands'])
+    """
+    for text in ax.texts:
+        if text.get_gid() == EMPTY_GID:
+            return text.get_text().split("\n", 1)[1]
+    return None
 
 
 def frame(

@@ -8,8 +8,9 @@ import numpy as np
 import pandas as pd
 from matplotlib.axes import Axes
 
-from rakestats.plots._style import OKABE_ITO, Data, axes, frame, rate_label
+from rakestats.plots._style import OKABE_ITO, Data, axes, frame, nothing_to_draw, rate_label
 from rakestats.plots._text import literal
+from rakestats.stats import is_stud
 
 __all__ = ["winrate_by_position"]
 
@@ -44,7 +45,8 @@ def winrate_by_position(
     ones filtered), with 95% intervals. ``by`` is ``from_dealer`` (0 = the dealer, who
     acts last; pooled over table sizes) or ``position`` (1 = first to act). ``data`` is
     ``Warehouse.positions()`` or ``player_stats(by=(by,))`` output, or a warehouse.
-    Rows without a position (Razz has no dealer) are left out."""
+    Rows without a position (the stud games have no dealer) are left out; with none
+    left the Axes says there is nothing to draw."""
     if by not in ("from_dealer", "position"):
         raise ValueError("by must be 'from_dealer' or 'position'")
     df = frame(
@@ -52,9 +54,16 @@ def winrate_by_position(
         lambda st: st.player_stats(by=(by,), **filters),
         (by, "winrate_per100", "winrate_hands", "sd_per_hand"),
     )
+    games = set(df["game"].dropna().astype(str)) if "game" in df.columns else set()
     df = df[df[by].notna() & df["winrate_per100"].notna()]
-    pooled = _pooled(df, by)
     ax = axes(ax)
+    ax.set_title("Win rate by position")
+    if df.empty:
+        reason = "no hands with a seat position"
+        if games and all(is_stud(g) for g in games):
+            reason += "\n(the stud games have no dealer: only Rake has seats by position)"
+        return literal(nothing_to_draw(ax, reason))
+    pooled = _pooled(df, by)
     x = pooled.index.to_numpy(dtype=int)
     err = np.nan_to_num(Z95 * pooled["se"].to_numpy(dtype=float))
     rate = pooled["rate"].to_numpy(dtype=float)
@@ -69,6 +78,5 @@ def winrate_by_position(
     else:
         ax.set_xlabel("position (1 = first to act)")
     ax.set_ylabel(rate_label(df))
-    ax.set_title("Win rate by position")
     ax.legend(loc="best")
     return literal(ax)

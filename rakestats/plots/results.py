@@ -18,6 +18,7 @@ from rakestats.plots._style import (
     axes,
     frame,
     group_label,
+    nothing_to_draw,
     rate_label,
     require,
 )
@@ -96,7 +97,8 @@ def net_won_graph(
     """Cumulative net won over a player's hands: the total, and the hands that went to
     the Reveal (the showdown, for stud games) and those that did not. ``data`` is
     ``Warehouse.net_won()`` output (or a warehouse, queried with ``filters``); with
-    several players, name one in ``player``.
+    several players, name one in ``player``. Without hands (or none of ``player``) the
+    Axes says there is nothing to draw.
 
     ``unit``: ``"chips"`` draws amounts in the currency's units (chips, or dollars for
     USD: cents / 100, ticks as ``$0.25``); ``"game"`` in the game's unit, each hand's
@@ -119,7 +121,11 @@ def net_won_graph(
     if len(groups) > 1:
         raise ValueError("several players (or games, currencies) in the data: choose one")
     ax = axes(ax)
-    currency = str(df["currency"].iloc[0]) if "currency" in df.columns and len(df) else "chips"
+    if df.empty:
+        ax.set_title(f"Net won: {player}" if player is not None else "Net won")
+        reason = f"no hands of {player}" if player is not None else "no hands"
+        return literal(nothing_to_draw(ax, reason))
+    currency = str(df["currency"].iloc[0]) if "currency" in df.columns else "chips"
     sizes = stakes(df)
     in_game = unit == "game" or (unit == "auto" and len(sizes) > 1)
     if in_game:
@@ -136,8 +142,7 @@ def net_won_graph(
             y = df[money].to_numpy(dtype=float, na_value=np.nan) / scale(currency)
         ax.plot(x, y, label=label, color=colour, linewidth=1.5)
     ax.axhline(0, color="grey", linewidth=0.8, linestyle=":")
-    who = str(df["player"].iloc[0]) if len(df) else (player or "no hands")
-    ax.set_title(f"Net won: {who}")
+    ax.set_title(f"Net won: {df['player'].iloc[0]}")
     ax.set_xlabel("hands played")
     ax.set_ylabel(_axis_label(df, currency, sizes, in_game))
     ax.yaxis.set_major_formatter(MoneyFormatter(CHIPS if in_game else currency))
@@ -199,7 +204,8 @@ def winrate(
     """Win rate per player (per 100 hands, in the game's unit) with its 95% interval as
     error bars; players sorted by win rate. ``data`` is ``Warehouse.player_stats()``
     output (or a warehouse, queried with ``filters``). Players without an interval
-    (fewer than two hands) are drawn without bars.
+    (fewer than two hands) are drawn without bars; with no player at all the Axes says
+    there is nothing to draw.
 
     ``scale``: ``"symlog"`` draws a symmetric-log axis (linear near 0, logarithmic
     beyond), ``"linear"`` a plain one; ``"auto"`` (default) the symmetric-log one when a
@@ -212,8 +218,13 @@ def winrate(
         lambda st: st.player_stats(**filters),
         ("player", "winrate_per100", "winrate_ci_low", "winrate_ci_high"),
     )
+    rows = len(df)
     df = df[df["winrate_per100"].notna()].sort_values("winrate_per100")
     ax = axes(ax, (8.0, max(3.0, 0.32 * len(df) + 1.2)))
+    ax.set_title("Win rate per player, with 95% confidence interval")
+    if df.empty:
+        reason = "no player with a win rate" + ("" if rows else ": no players in the data")
+        return literal(nothing_to_draw(ax, reason))
     y = np.arange(len(df))
     rate = df["winrate_per100"].to_numpy(dtype=float)
     ci_low = df["winrate_ci_low"].to_numpy(dtype=float, na_value=np.nan)
@@ -229,7 +240,6 @@ def winrate(
     ax.scatter(rate, y, c=colours, zorder=3, label="win rate")
     ax.axvline(0, color="grey", linewidth=0.8, linestyle=":")
     ax.set_yticks(y, [group_label(r, df) for r in df.itertuples(index=False)])
-    ax.set_title("Win rate per player, with 95% confidence interval")
     label = rate_label(df)
     extent = np.fmax(np.abs(rate), np.fmax(np.abs(np.nan_to_num(ci_low)),
                                            np.abs(np.nan_to_num(ci_high))))  # fmt: skip

@@ -8,7 +8,7 @@ import numpy as np
 from matplotlib.axes import Axes
 
 from rakestats.plots._labels import label_points
-from rakestats.plots._style import OKABE_ITO, Data, axes, frame, group_label
+from rakestats.plots._style import OKABE_ITO, Data, axes, frame, group_label, nothing_to_draw
 from rakestats.plots._text import literal
 
 __all__ = ["AF_CAP_MIN", "MAX_LABELS", "af_cap", "aggression_map"]
@@ -42,7 +42,8 @@ def aggression_map(
     """VPIP against AF: one point per player, its area proportional to the player's
     hands. Loose players are to the right, aggressive ones higher. ``data`` is
     ``Warehouse.player_stats()`` output, or a warehouse. Players without an AF (no calls)
-    are left out and counted in the legend's title.
+    are left out and counted in the legend's title; with no player left the Axes says
+    there is nothing to draw.
 
     Labels never overlap each other or the points: the players with the most hands are
     labelled first, after the points drawn at the clipped edge (at most ``max_labels``),
@@ -55,6 +56,12 @@ def aggression_map(
     left_out = int((~ok).sum())
     df = df[ok].sort_values(["hands", "player"], ascending=[False, True], kind="stable")
     ax = axes(ax, (8.0, 6.0))
+    ax.set_title("Aggression map: VPIP against aggression factor")
+    if df.empty:
+        reason = "no player with both a VPIP and an AF"
+        if left_out:
+            reason += f"\n({left_out} without an AF: no calls)"
+        return literal(nothing_to_draw(ax, reason))
     hands = df["hands"].to_numpy(dtype=float)
     biggest = hands.max() if len(hands) else 1.0
     sizes = 30 + 400 * hands / biggest
@@ -76,7 +83,6 @@ def aggression_map(
     top = cap if cap is not None else (float(np.nanmax(y)) if len(y) else 1.0)
     ax.set_ylim(0, 1.12 * top if top > 0 else 1.0)
     ax.set_xlim(0, 100)
-    ax.set_title("Aggression map: VPIP against aggression factor")
     ax.set_xlabel("VPIP (% of hands, first betting round)")
     ax.set_ylabel("AF ((bets + raises) / calls)")
     title = f"{left_out} without AF left out" if left_out else None
