@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -17,6 +18,9 @@ from rakestats.warehouse._arrow import hand_key, hands_to_tables, partitions, qu
 from rakestats.warehouse._dedupe import KeySet, spill_folder, unique_hands
 from rakestats.warehouse._store import Store
 from rakestats.warehouse.schema import HAND_TABLES, TABLES
+
+if TYPE_CHECKING:
+    from rakestats.formats import ParseResult
 
 __all__ = ["CompactSummary", "RetrySummary", "compact", "retry_quarantined"]
 
@@ -96,10 +100,51 @@ def _record_of(row: dict[str, Any], reason: str) -> QuarantineRecord:
     )
 
 
-def retry_quarantined(store: Store) -> RetrySummary:
-    """Re-validate every quarantined hand; move those that now pass into the warehouse."""
-    from rakestats.formats import iter_text
+_WITHIN_THE_HAND = " (line numbers counted from the hand's first line)"
+_NUMBER = re.compile(r"(\d+)")
 
+
+def _parse_again(lines: list[str], source_file: str) -> list[ParseResult] | None:
+    """The results of a quarantined hand's lines, or None when they are in no known
+    format (a damaged header, a block of binary data between hands)."""
+    from rakestats.formats import UnrecognizedFileError, iter_text
+
+    try:
+        return list(iter_text(lines, source_file))
+    except UnrecognizedFileError:
+        return None
+
+
+def _in_the_file(row: dict[str, Any], lines: list[str], failed: QuarantineRecord) -> str:
+    """The reason of a hand that still fails, as an ingest of its file gives it.
+
+    The hand is parsed from its own text, so its line numbers count from the hand's
+    first line. When its failure is the one stored, the stored reason (counted in the
+    file) is it. Otherwise where the hand begins in the file is not known: the reason
+    says that its line numbers are the hand's."""
+    again = _parse_again(["", *lines], row["source_file"])  # each line number one more
+    moved = next((r for r in again or [] if isinstance(r, QuarantineRecord)), None)
+    before, after = _NUMBER.split(failed.reason), _NUMBER.split(moved.reason) if moved else []
+    same_shape = len(before) == len(after) and before[::2] == after[::2]
+    if same_shape and row["line"] is not None:
+        offset = row["line"] - failed.line
+        parts = list(before)
+        for i in range(1, len(parts), 2):
+            if int(after[i]) == int(before[i]) + 1:  # a line number
+                parts[i] = str(int(before[i]) + offset)
+            elif after[i] != before[i]:
+                break
+        else:
+            if "".join(parts) == row["reason"]:
+                return str(row["reason"])
+    return failed.reason + _WITHIN_THE_HAND
+
+
+def retry_quarantined(store: Store) -> RetrySummary:
+    """Re-validate every quarantined hand; move those that now pass into the warehouse.
+
+    A hand whose text is in no known format stays as it is; one that still fails keeps
+    the reason an ingest of its file gives (see :func:`_in_the_file`)."""
     txn = store.begin()
     rels = txn.base.files("quarantine")
     if not rels:
@@ -111,15 +156,18 @@ def retry_quarantined(store: Store) -> RetrySummary:
     passed: list[tuple[HandRecord, dict[str, Any]]] = []
     remaining: list[QuarantineRecord] = []
     for row in rows:
-        results = list(iter_text(row["raw_text"].splitlines(), row["source_file"]))
+        lines = row["raw_text"].split("\n")  # as the file's lines (no other line breaks)
+        results = _parse_again(lines, row["source_file"])
+        if results is None:
+            remaining.append(_record_of(row, row["reason"]))
+            continue
         hands = [r for r in results if isinstance(r, HandRecord)]
         if len(hands) == 1 and len(results) == 1:
             passed.append((hands[0], row))
-        else:
-            reason = next(
-                (r.reason for r in results if isinstance(r, QuarantineRecord)), row["reason"]
-            )
-            remaining.append(_record_of(row, reason))
+            continue
+        failed = next((r for r in results if isinstance(r, QuarantineRecord)), None)
+        reason = row["reason"] if failed is None else _in_the_file(row, lines, failed)
+        remaining.append(_record_of(row, reason))
     ingested = dups = 0
     once = [r for r in unique_hands([rec for rec, _ in passed], set()) if r is not None]
     if once:

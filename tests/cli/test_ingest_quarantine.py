@@ -46,3 +46,31 @@ def test_strict_counts_what_the_quarantine_lists(
     assert f"{tmp_path / 'b' / 'h.txt'}:1: conflict: " in listing.output
     (entry,) = Warehouse(wh).quarantine().itertuples()
     assert entry.source_file == str(tmp_path / "b" / "h.txt")
+
+
+def test_retry_keeps_a_damaged_header_and_the_files_line_numbers(
+    history: Path, tmp_path: Path
+) -> None:
+    text = history.read_text(encoding="utf-8")
+    hands = [h for h in text.split("\n\n\n") if h.strip()]
+    assert len(hands) == 3
+    headless = hands[1].replace(" Rake Hand #", " Rake Hnd #", 1)
+    damaged = re.sub(r": calls (\d+)$", r": calls 9\1", hands[2], count=1, flags=re.M)
+    assert damaged != hands[2]
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "h.txt").write_text(
+        "".join(h + "\n\n\n" for h in [hands[0], headless, damaged]), encoding="utf-8"
+    )
+    wh = str(tmp_path / "wh")
+    CliRunner().invoke(main, ["ingest", str(tmp_path / "in"), "-w", wh, "-j1"])
+    listing = CliRunner().invoke(main, ["quarantine", "-w", wh]).output
+    assert listing.splitlines()[-1] == "2 quarantined hands"
+    retry = CliRunner().invoke(main, ["ingest", "-w", wh, "--retry-quarantined"])
+    assert retry.exit_code == 0, retry.output
+    assert retry.exception is None
+    assert retry.output.strip() == (
+        "re-validated 2 quarantined hands: 0 ingested, 0 duplicates, 2 still quarantined"
+    )
+    assert CliRunner().invoke(main, ["quarantine", "-w", wh]).output == listing
+    assert ": line " not in listing  # each line number is the file's, said once
+    assert len(Warehouse(wh).sql("SELECT * FROM hands")) == 1

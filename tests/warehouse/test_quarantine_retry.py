@@ -1,0 +1,130 @@
+"""``retry_quarantined``: every open entry is re-validated from its raw text; one whose
+text is in no known format stays as it is, and one that still fails reads as a fresh
+ingest of its file would give it (the file's line numbers, not the hand's)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import rakestats.formats
+import rakestats.formats.rake.parser as rake_parser
+from rakestats import Warehouse
+from rakestats.formats.rake._lean import Unhandled
+from rakestats.sim import simulate
+
+
+@pytest.fixture(scope="module")
+def hands(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    out = tmp_path_factory.mktemp("retry-src")
+    simulate(30, 3, 7, out)
+    text = sorted(out.glob("*.txt"))[0].read_text(encoding="utf-8")
+    found = [h.strip("\n") for h in text.split("\n\n\n") if ": calls " in h]
+    assert len(found) >= 8
+    return found[:8]
+
+
+def _damaged(hand: str) -> str:
+    bad, n = re.subn(r": calls (\d+)$", r": calls 9\1", hand, count=1, flags=re.M)
+    assert n == 1
+    return bad
+
+
+def _write(path: Path, parts: list[str]) -> Path:
+    path.write_text("".join(p + "\n\n\n" for p in parts), encoding="utf-8")
+    return path
+
+
+def _entries(wh: Warehouse) -> list[tuple[str, int, str]]:
+    q = wh.quarantine()
+    return list(zip(q["source_file"], q["line"], q["reason"], strict=True))
+
+
+def _defer(*args: object) -> bool:
+    raise Unhandled
+
+
+def test_an_entry_in_no_known_format_stays_and_the_others_are_retried(
+    hands: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = hands[4].split("\n", 1)[0].split(":")[0]
+    original = rake_parser.RakeParser.parse_hand
+
+    def buggy(self, lines, first_line, source_file):  # type: ignore[no-untyped-def]
+        if target in lines[0]:  # a validator bug that rejects one good hand
+            return self.quarantine(lines, first_line, "rejected by a buggy rule", source_file)
+        return original(self, lines, first_line, source_file)
+
+    headless = hands[1].replace(" Rake Hand #", " Rake Hnd #", 1)
+    garbage = "".join(map(chr, range(1, 9))) + "\x00\x7f"
+    path = tmp_path / "in.txt"
+    text = "".join(p + "\n\n\n" for p in [hands[0], headless, hands[2], garbage, hands[3]])
+    path.write_bytes(text.encode() + b"\xff\xfe\xfd\n\n\n" + (hands[4] + "\n\n\n").encode())
+    monkeypatch.setattr(rake_parser.RakeParser, "parse_hand", buggy)
+    monkeypatch.setattr(rakestats.formats, "lean_hand", _defer)
+    wh = Warehouse(tmp_path / "wh")
+    s = wh.ingest([path])
+    assert (s.ingested, s.quarantined) == (3, 4)
+    before = _entries(wh)
+    assert any("not a Rake hand header" in e[2] for e in before)
+    assert any("invalid UTF-8" in e[2] for e in before)
+    monkeypatch.setattr(rake_parser.RakeParser, "parse_hand", original)  # the fix
+    r = wh.retry_quarantined()
+    assert (r.retried, r.ingested, r.duplicates, r.still_quarantined) == (4, 1, 0, 3)
+    assert _entries(wh) == [e for e in before if "buggy" not in e[2]]
+    assert len(wh.sql("SELECT * FROM hands")) == 4
+
+
+def test_a_hand_that_still_fails_keeps_the_files_line_numbers(
+    hands: list[str], tmp_path: Path
+) -> None:
+    cut = "\n".join(hands[6].split("\n")[:9])
+    path = _write(tmp_path / "in.txt", [*hands[:3], _damaged(hands[3]), hands[4], cut])
+    wh = Warehouse(tmp_path / "wh")
+    s = wh.ingest([path], pending_seconds=0)
+    assert s.quarantined == 2
+    before = _entries(wh)
+    assert min(line for _, line, _ in before) > 100  # neither hand begins the file
+    r = wh.retry_quarantined()
+    assert (r.retried, r.still_quarantined) == (2, 2)
+    assert _entries(wh) == before
+    fresh = Warehouse(tmp_path / "fresh")
+    fresh.ingest([path], pending_seconds=0)
+    assert _entries(fresh) == before
+    wh.retry_quarantined()  # and again: nothing drifts
+    assert _entries(wh) == before
+
+
+def test_a_failure_that_changed_says_its_line_numbers_are_the_hands(
+    hands: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    original = rake_parser.RakeParser.parse_hand
+
+    def early(self, lines, first_line, source_file):  # type: ignore[no-untyped-def]
+        at = first_line + 2
+        return self.quarantine(lines, at, f"line {at}: an old rule", source_file)
+
+    path = _write(tmp_path / "in.txt", [hands[0], _damaged(hands[5])])
+    monkeypatch.setattr(rake_parser.RakeParser, "parse_hand", early)
+    monkeypatch.setattr(rakestats.formats, "lean_hand", _defer)
+    wh = Warehouse(tmp_path / "wh")
+    wh.ingest([path])
+    monkeypatch.setattr(rake_parser.RakeParser, "parse_hand", original)
+    ((_, line, old),) = [e for e in _entries(wh) if e[1] > 10]
+    assert old == f"line {line}: an old rule"
+    wh.retry_quarantined()
+    ((source, line_after, reason),) = [e for e in _entries(wh) if e[1] > 10]
+    assert (source, line_after) == (str(path), line)
+    fresh = Warehouse(tmp_path / "fresh")
+    fresh.ingest([path])
+    ((_, _, now),) = [e for e in _entries(fresh) if e[1] > 10]
+    # where the new failure is in the file is not known: the hand's own lines are given
+    first = len(hands[0].split("\n")) + 3
+    m = re.match(r"line (\d+): ", now)
+    assert m is not None
+    within = int(m[1]) - first + 1
+    assert reason == (
+        f"line {within}: {now[m.end() :]} (line numbers counted from the hand's first line)"
+    )
