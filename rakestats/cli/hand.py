@@ -152,7 +152,8 @@ class _Text:
     def shown(x: RevealLine) -> str:
         who = _t(x.player)
         if x.action == "muck":
-            return f"  {who} mucks hand"
+            # the cards of a mucked hand, where the history shows them (its summary)
+            return f"  {who} mucks {_cards(x.cards)}" if x.cards else f"  {who} mucks hand"
         desc = f" ({_t(x.description)})" if x.description else ""
         verb = "shows" if x.action == "show" else "is at the showdown with"
         return f"  {who} {verb} {_cards(x.cards) if x.cards else 'unknown cards'}{desc}"
@@ -166,6 +167,9 @@ class _Text:
             if d.skull_ace is not None and d.skull_ace.skull_ace_outcome in _SKULL:
                 word = _SKULL[d.skull_ace.skull_ace_outcome]
                 lines.append(f"  {_t(d.skull_ace.player)}: {word} with the Ace of Skulls")
+        if d.shown:
+            lines += ["", "*** Cards shown ***"]
+            lines += [f"  {_t(x.player)}: {_cards(x.cards)}" for x in d.shown]
         lines += ["", "*** Pots ***"]
         for pot in d.pots:
             won = ", ".join(

@@ -25,6 +25,7 @@ from rakestats.stats._hand_document import (
     PotLine,
     RevealLine,
     RoundBlock,
+    ShownCards,
     hand_document,
     round_name,
 )
@@ -75,6 +76,7 @@ __all__ = [
     "PotLine",
     "RevealLine",
     "RoundBlock",
+    "ShownCards",
     "StatColumn",
     "Statistics",
     "StatsMixin",

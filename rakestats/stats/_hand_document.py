@@ -4,7 +4,8 @@
 :class:`HandDocument`: seats, antes, the deal, each betting round (the stud games: each
 street, with the cards dealt on it) with its actions in acting order and its uncalled
 bet, the middle cards and the pick-ups (Rake), the Reveal (showdown) in showing order
-with shows and mucks, the Ace of Skulls outcome, each pot with its winners (Stud Hi/Lo:
+with shows and mucks, other hidden cards the history gives (a winner uncontested who
+showed them), the Ace of Skulls outcome, each pot with its winners (Stud Hi/Lo:
 who won its high and its low half), the house fee and every player's result. The text
 and the JSON of ``rakestats hand`` are two renderings of it (``rakestats.cli.hand``);
 the JSON keys are the field names (docs/report.md).
@@ -47,6 +48,7 @@ __all__ = [
     "RevealLine",
     "RoundBlock",
     "SeatLine",
+    "ShownCards",
     "UncalledLine",
     "hand_document",
     "round_name",
@@ -165,6 +167,16 @@ class RevealLine:
 
 
 @dataclass(frozen=True)
+class ShownCards:
+    """The cards of a player not at the showdown whose hidden cards the history gives
+    though its view does not show them as dealt: a winner uncontested who showed them,
+    or a room that prints every player's cards (Bovada). All the player's cards."""
+
+    player: str
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class PotLine:
     """``pot`` 0 is the main (or only) pot, k side pot-k; ``amount`` before the house
     fee; ``winners`` what each collected from it (after the fee); ``halves``, in Stud
@@ -218,6 +230,7 @@ class HandDocument:
     total_pot: int | None
     house_fee: int | None
     results: tuple[ResultLine, ...]
+    shown: tuple[ShownCards, ...] = ()  # hidden cards given away from the showdown
 
     def to_dict(self) -> dict[str, Any]:
         """The document as plain data (lists, dicts, text, integers, None) for JSON."""
@@ -324,6 +337,21 @@ def _reveal(players: list[dict[str, Any]]) -> tuple[RevealLine, ...]:
             skull_ace_outcome=p["skull_ace_outcome"],
         )
         for p in there
+    )
+
+
+def _shown(
+    players: list[dict[str, Any]], view: str | None, hero: str | None
+) -> tuple[ShownCards, ...]:
+    """Players not at the showdown whose hidden cards the history gives though the view
+    does not show them as dealt (see :class:`ShownCards`)."""
+    return tuple(
+        ShownCards(p["player"], _cards(p["cards"]))
+        for p in players
+        if not p["went_to_reveal"]
+        and p["reveal_order"] is None
+        and p["hole_cards"]
+        and not _shows_hidden(view, hero, p["player"])
     )
 
 
@@ -438,4 +466,5 @@ def hand_document(d: HandDetail) -> HandDocument:
             )
             for p in by_seat
         ),
+        shown=_shown(by_seat, view, hero),
     )

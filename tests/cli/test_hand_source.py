@@ -51,8 +51,10 @@ _PRINTED_SECTIONS = {
     "First pick-up": "p1", "Second betting round": "r2", "Second pick-up": "p2",
     "Third betting round": "r3", "3rd street": "r1", "4th street": "r2", "5th street": "r3",
     "6th street": "r4", "7th street": "r5", "Reveal": "reveal", "Showdown": "reveal",
-    "Pots": "pots", "Result": "result",
+    "Cards shown": "shown", "Pots": "pots", "Result": "result",
 }  # fmt: skip
+# where a history gives hidden cards away from the showdown: any part of the hand
+_ANYWHERE = ("deal", "r1", "r2", "r3", "r4", "r5", "reveal", "summary")
 
 
 def norm(amount: str) -> str:
@@ -275,8 +277,11 @@ def check_hand(text: str, copies: list[Source]) -> None:
                 amounts = [rest.split()[1]]
             elif section == "deal":
                 where = ("deal",) if len(copies) == 1 else ("deal", "reveal")
+            elif section == "shown":
+                where = _ANYWHERE
             elif section == "reveal":
-                where = ("reveal", "summary")
+                # a mucked hand's cards are printed where the history gives them anywhere
+                where = _ANYWHERE if rest.startswith("mucks [") else ("reveal", "summary")
                 if rest.startswith(("automatic win", "automatic loss")):
                     assert any(line in src.sections["reveal"] for src in copies), line
             elif section == "middle":
@@ -388,6 +393,23 @@ def test_every_hand_prints_what_its_history_says(
     assert set(games["view"]) >= {"server", "merged"}  # sample_data's player logs merge
     for hid, text, _ in printed:
         check_hand(text, sources[hid])
+
+
+def test_cards_shown_away_from_the_showdown_and_mucked_cards_are_printed(
+    printed: list[tuple[str, str, str]],
+) -> None:
+    """A winner uncontested who shows (PokerStars: ``HIWAII2: shows [3d 3s 5h 4h]``
+    after collecting) and a mucked hand whose cards the summary gives (``Player2
+    mucked [...]``): the printed hand has both, and the JSON the shown cards."""
+    by_id = {hid: (text, js) for hid, text, js in printed}
+    text, js = by_id["35874664176"]
+    assert "*** Cards shown ***\n  HIWAII2: [3d 3s 5h 4h]" in text
+    assert json.loads(js)["shown"] == [{"player": "HIWAII2", "cards": ["3d", "3s", "5h", "4h"]}]
+    text, js = by_id["49382949075"]
+    assert "  Player2 mucks [3s 8c 4h Qs Ah Td Qh]" in text
+    assert json.loads(js)["shown"] == []
+    # the other hands of a player's log show no other hidden cards
+    assert sum("*** Cards shown ***" in t for _, t, _ in printed) == 1
 
 
 def test_the_json_carries_the_printed_amounts(printed: list[tuple[str, str, str]]) -> None:
