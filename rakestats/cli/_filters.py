@@ -23,7 +23,7 @@ A command uses them so::
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
@@ -193,16 +193,26 @@ def _fail(lines: list[str]) -> NoReturn:
     sys.exit(EXIT_NO_MATCH)
 
 
-def check_filters(wh: Warehouse, opts: Mapping[str, Any]) -> FilterArgs:
+def check_filters(
+    wh: Warehouse,
+    opts: Mapping[str, Any],
+    *,
+    category: str | None = None,
+    within: Sequence[str] | None = None,
+) -> FilterArgs:
     """:func:`filter_args`, checked against the warehouse: an unknown game, or a value
     that matches nothing (``no player 'grist'; did you mean 'Grist'?``), is said on
     stderr and ends the command with :data:`EXIT_NO_MATCH`; a bad aliases file is a
-    usage error (exit 2)."""
+    usage error (exit 2). ``category``: a hand category (``rakestats hands``), checked
+    too; ``within``: the games the command covers (``STUD_GAMES`` for ``stats
+    --stud``), none of which has hands is a miss too."""
     from rakestats.stats import AliasError, UnknownGameError
 
     filters = filter_args(opts)
     try:
-        misses = wh.unmatched_filters(aliases=opts.get("aliases"), **filters)
+        misses = wh.unmatched_filters(
+            aliases=opts.get("aliases"), category=category, within=within, **filters
+        )
     except UnknownGameError as exc:
         _fail([str(exc)])
     except AliasError as exc:

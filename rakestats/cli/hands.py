@@ -147,7 +147,7 @@ def hands_command(
     with fail_on_warehouse_error():
         wh = Warehouse(warehouse)
         wh.store.check_version()  # a missing or foreign directory is an error, not created
-        filters = check_filters(wh, opts)
+        filters = check_filters(wh, opts, category=category)
         try:
             df = wh.hands(
                 per="hand",

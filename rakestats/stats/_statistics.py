@@ -284,17 +284,27 @@ class Statistics:
         return int(df["n"].iloc[0])
 
     def unmatched_filters(
-        self, *, aliases: AliasesLike = None, **filters: Unpack[FilterArgs]
+        self,
+        *,
+        aliases: AliasesLike = None,
+        within: Sequence[str] | None = None,
+        **filters: Unpack[HandArgs],
     ) -> list[FilterMiss]:
         """The filter values that match nothing in the warehouse, each on its own (a
         player never seen, an ante never played, a date range with no hand), with the
         nearest values there are: ``[FilterMiss(filter='players', value='grist',
         nearest=('Grist',), message="no player 'grist'; did you mean 'Grist'?")]``.
-        Empty when every value exists (the filters together may still match no hand).
-        Raises :class:`~rakestats.stats.UnknownGameError` for an unknown game."""
-        scope = Scope(Filters.of(filters), load_aliases(aliases))
+        ``category`` (as :meth:`hands` takes it) is checked too; ``within``: the games
+        the result covers (``STUD_GAMES`` for :meth:`stud_stats`), a miss when none of
+        them has hands. Empty when every value exists (the filters together may still
+        match no hand). Raises :class:`~rakestats.stats.UnknownGameError` for an unknown
+        game."""
+        select, rest = HandSelect.split(filters)
+        scope = Scope(Filters.of(rest), load_aliases(aliases))
         with self._connection() as con:
-            return filter_misses(con, scope.filters, scope.aliases)
+            return filter_misses(
+                con, scope.filters, scope.aliases, category=select.category, within=within
+            )
 
 
 @runtime_checkable

@@ -54,15 +54,6 @@ def test_razz_has_no_position(razz: Warehouse, command: str) -> None:
     assert [m.message for m in razz.unmatched_filters(position=1)] == [message]
 
 
-# The commands do not hand --category and --stud to the check of the filters yet
-# (check_filters in rakestats/cli/_filters.py, and Warehouse.unmatched_filters, which
-# filter_misses' category= and within= wait on): strict, so that the wiring shows.
-WIRING = pytest.mark.xfail(
-    strict=True, reason="--category and --stud are not passed to unmatched_filters yet"
-)
-
-
-@WIRING
 @pytest.mark.parametrize("value", ["Flush", "Garbage"])
 def test_an_unknown_category_is_named(rake: Warehouse, value: str) -> None:
     out = _cli("hands", "-w", str(rake.path), "--category", value)
@@ -75,7 +66,6 @@ def test_an_unknown_category_is_named(rake: Warehouse, value: str) -> None:
     assert rake.hands(category=value).empty
 
 
-@WIRING
 def test_a_rake_category_on_razz(razz: Warehouse) -> None:
     out = _cli("hands", "-w", str(razz.path), "--category", "Quads")
     assert out.exit_code == EXIT_NO_MATCH
@@ -84,7 +74,6 @@ def test_a_rake_category_on_razz(razz: Warehouse) -> None:
     assert out.exit_code == 0 and out.stdout.startswith("[")
 
 
-@WIRING
 def test_stud_stats_of_a_rake_warehouse(rake: Warehouse, razz: Warehouse) -> None:
     out = _cli("stats", "-w", str(rake.path), "--stud")
     assert out.exit_code == EXIT_NO_MATCH and out.stdout == ""
