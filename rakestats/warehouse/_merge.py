@@ -5,9 +5,11 @@ logs of the same hand, show more. When such copies arrive for a hand already sto
 an earlier run or earlier in this one), the parts that hold the hand are rewritten with
 every unknown card filled in from any copy that knows it — however many copies there
 are and in whatever order they come — and the columns derived from cards are computed
-again from the merged hand (:func:`derive_from_cards`). Two copies that show different
-cards for the same place contradict each other: the incoming copy is reported as a
-conflict and the stored copy is left as it was.
+again from the merged hand (:func:`derive_from_cards`). The hand's ``view`` and ``hero``
+follow from the set of copies, whether or not a copy brought a card: ``server`` (no
+hero) when a server log was among them, else ``merged`` with the first hero by name.
+Two copies that show different cards for the same place contradict each other: the
+incoming copy is reported as a conflict and the stored copy is left as it was.
 """
 
 from __future__ import annotations
@@ -63,11 +65,13 @@ def derive_from_cards(players: pa.Table) -> pa.Table:
 
 @dataclass
 class MergeResult:
-    """What a merge did: the hands that gained cards, and the incoming copies that
+    """What a merge did: the hands that gained cards, the hands whose ``view`` or
+    ``hero`` changed (with or without a card gained), and the incoming copies that
     contradict the stored one (hand key → what differs)."""
 
     updated: set[int] = field(default_factory=set)
     conflicts: dict[int, str] = field(default_factory=dict)
+    relabelled: set[int] = field(default_factory=set)
 
 
 def _parts_holding(store: Store, rels: tuple[str, ...], keys: pa.Array) -> list[str]:
@@ -131,17 +135,28 @@ def merge_views(store: Store, incoming: dict[str, pa.Table], txn: Transaction) -
                 merged = derive_from_cards(merged)
             rewritten[table][rel] = (keep, old, merged)
     result.updated -= set(result.conflicts)
-    if not result.updated:
-        return result
-    updated = pa.array(sorted(result.updated), pa.int64())
     bad = pa.array(sorted(result.conflicts), pa.int64())
-    server = incoming["hands"].filter(pc.equal(incoming["hands"]["view"], "server"))
+    # Every merged hand takes the view of all its copies, whether or not a copy brought
+    # a card: a server log after players' logs that knew every card it shows still
+    # makes the hand the server's.
+    views = _views([old for _, old, _ in rewritten["hands"].values()], incoming["hands"])
+    for rel, (keep, old, merged) in rewritten["hands"].items():
+        marked = _mark_views(merged, views)
+        moved = pc.or_(
+            _differ(merged["view"], marked["view"]), _differ(merged["hero"], marked["hero"])
+        )
+        result.relabelled.update(pc.unique(merged["hand_key"].filter(moved)).to_pylist())
+        rewritten["hands"][rel] = (keep, old, marked)
+    result.relabelled -= set(result.conflicts)
+    changed = {
+        "hands": pa.array(sorted(result.updated | result.relabelled), pa.int64()),
+        "players": pa.array(sorted(result.updated), pa.int64()),
+    }
+    changed["pickups"] = changed["players"]
     for table, parts in rewritten.items():
         for rel, (keep, old, merged) in parts.items():
-            if not pc.any(pc.is_in(merged["hand_key"], value_set=updated)).as_py():
-                continue  # a part is rewritten only when one of its hands gained a card
-            if table == "hands":
-                merged = _mark_views(merged, server["hand_key"], updated)
+            if not pc.any(pc.is_in(merged["hand_key"], value_set=changed[table])).as_py():
+                continue  # a part is rewritten only when one of its hands changed
             # the stored rows of a conflicting hand stay exactly as they were
             stays = pc.is_in(merged["hand_key"], value_set=bad)
             data = pa.concat_tables(
@@ -155,19 +170,53 @@ def merge_views(store: Store, incoming: dict[str, pa.Table], txn: Transaction) -
     return result
 
 
-def _mark_views(hands: pa.Table, server_keys: pa.ChunkedArray, updated: pa.Array) -> pa.Table:
-    """The merged hands' ``view``: ``server`` when a server log was among the copies
-    (it knows every card; ``hero`` becomes null), else ``merged``."""
-    is_updated = pc.is_in(hands["hand_key"], value_set=updated)
-    from_server = pc.and_(is_updated, pc.is_in(hands["hand_key"], value_set=server_keys))
-    view = pc.if_else(
-        from_server,
-        "server",
-        pc.if_else(
-            pc.and_(is_updated, pc.not_equal(hands["view"], "server")), "merged", hands["view"]
-        ),
+def _differ(a: pa.ChunkedArray, b: pa.ChunkedArray) -> pa.ChunkedArray:
+    """Row by row, whether two string columns differ (a null equals only a null)."""
+    return pc.fill_null(pc.not_equal(a, b), pc.xor(pc.is_valid(a), pc.is_valid(b)))
+
+
+def _views(stored: list[pa.Table], incoming: pa.Table) -> pa.Table:
+    """The ``view`` and ``hero`` of each hand merged from its ``stored`` row and its
+    ``incoming`` copies, by the set of copies alone (never their order): ``server`` with
+    a null hero when a server log was among them; else ``merged`` when more than one
+    player's log was (the stored row may already be ``merged``), with the first of
+    their heroes by name as ``hero``; else null, the stored row's view kept (copies of
+    one player's log add no view). Columns ``hand_key``, ``view`` and ``hero``."""
+    cols = pa.schema([TABLES["hands"].field(c) for c in ("hand_key", "view", "hero")])
+    copies = pa.concat_tables([t.select(cols.names).cast(cols) for t in [*stored, incoming]])
+    view, hero = copies["view"], copies["hero"]
+    server = pc.equal(view, "server")
+    merged = pc.equal(view, "merged")
+    # a player's log whose owner is not named is a view of its own too
+    unnamed = pc.and_(pc.invert(pc.or_(server, merged)), pc.is_null(hero))
+    flags = copies.select(["hand_key", "hero"])
+    for name, col in (("server", server), ("merged", merged), ("unnamed", unnamed)):
+        flags = flags.append_column(name, col)
+    g = flags.group_by("hand_key", use_threads=False).aggregate(
+        [("server", "any"), ("merged", "any"), ("unnamed", "any"), ("hero", "min"), ("hero", "max")]
     )
-    hero = pc.if_else(from_server, pa.scalar(None, pa.string()), hands["hero"])
+    first = g["hero_min"]
+    several = pc.or_(
+        pc.fill_null(pc.not_equal(first, g["hero_max"]), False),
+        pc.and_(g["unnamed_any"], pc.is_valid(first)),
+    )
+    is_server = g["server_any"]
+    is_merged = pc.and_(pc.invert(is_server), pc.or_(g["merged_any"], several))
+    none = pa.scalar(None, pa.string())
+    new_view = pc.if_else(is_server, "server", pc.if_else(is_merged, "merged", none))
+    new_hero = pc.if_else(is_merged, first, none)
+    return pa.table({"hand_key": g["hand_key"], "view": new_view, "hero": new_hero})
+
+
+def _mark_views(hands: pa.Table, views: pa.Table) -> pa.Table:
+    """``hands`` with the ``view`` and ``hero`` of :func:`_views` where it gives one."""
+    rows = hands.select(["hand_key"]).append_column(
+        "_row", pa.array(range(hands.num_rows), pa.int64())
+    )
+    found = rows.join(views, keys="hand_key", join_type="left outer").sort_by("_row")
+    keep = pc.is_null(found["view"])
+    view = pc.if_else(keep, hands["view"], found["view"])
+    hero = pc.if_else(keep, hands["hero"], found["hero"])
     hands = hands.set_column(hands.schema.get_field_index("view"), "view", view)
     return hands.set_column(hands.schema.get_field_index("hero"), "hero", hero)
 
