@@ -58,7 +58,10 @@ __all__ = ["HashedFn", "IngestSummary", "ProgressFn", "ingest_paths", "walk"]
 COMMIT_EVERY = 200_000
 PENDING_SECONDS = 60.0  # a trailing unfinished hand this recent is pending (still being written)
 SPILL_EVERY = 20_000  # hands held in memory at most before they go to the open transaction
-_SKIP_NAMES = {"players.json", "README.md", "README.txt"}
+_SKIP_NAMES = {"players.json", "README.md", "README.txt"}  # notes beside histories
+_HIDDEN_FILE = "hidden file"
+_HIDDEN_FOLDER = "hidden folder (not walked)"
+_NOTES = "notes, not a hand history"
 
 ProgressFn = Callable[[int, int], None]  # (files done, hands read)
 HashedFn = Callable[[int], None]  # (files looked at so far, before their hands are read)
@@ -82,12 +85,15 @@ class FileResult:
 class IngestSummary:
     """What an ingest did. ``files`` counts the files read (or found unchanged),
     ``files_unreadable`` those not read at all; ``unrecognized`` names each file or
-    archive member that was not read, or not read to its end, with the reason."""
+    archive member that was not read, or not read to its end, with the reason;
+    ``passed_over`` each file or folder a folder's walk passed over (hidden, or notes
+    such as a README; see :func:`walk`), with the reason."""
 
     files: int = 0
     files_unchanged: int = 0
     files_unreadable: int = 0
     unrecognized: list[tuple[str, str]] = field(default_factory=list)
+    passed_over: list[tuple[str, str]] = field(default_factory=list)
     read: int = 0
     ingested: int = 0
     duplicates: int = 0
@@ -135,6 +141,9 @@ class IngestSummary:
             text += f" ({self.merged} stored hands gained cards from another view)"
         if self.files_unchanged:
             text += f" ({self.files_unchanged} unchanged files not re-read)"
+        if self.passed_over:
+            nothing = "nothing to read: " if seen == 0 else ""
+            text += f" ({nothing}{_passed_over_note(self.passed_over)})"
         return text
 
     def add(self, r: FileResult) -> None:
@@ -145,9 +154,28 @@ class IngestSummary:
         self.skipped += r.skipped
 
 
+def _passed_over_note(passed: list[tuple[str, str]]) -> str:
+    """``3 files passed over: hidden, or notes`` for the entries of
+    :attr:`IngestSummary.passed_over`."""
+    folders = sum(reason == _HIDDEN_FOLDER for _, reason in passed)
+    files = len(passed) - folders
+    counts = [
+        f"{n} {word}{'s' if n > 1 else ''}"
+        for n, word in ((folders, "folder"), (files, "file"))
+        if n
+    ]
+    kinds = [
+        kind
+        for kind, reasons in (("hidden", (_HIDDEN_FILE, _HIDDEN_FOLDER)), ("notes", (_NOTES,)))
+        if any(reason in reasons for _, reason in passed)
+    ]
+    return f"{' and '.join(counts)} passed over: {', or '.join(kinds)}"
+
+
 def walk(
     paths: Iterable[str | os.PathLike[str]],
     errors: list[tuple[str, str]] | None = None,
+    passed_over: list[tuple[str, str]] | None = None,
 ) -> list[Path]:
     """Files named, and every file under the folders named, in a stable order.
 
@@ -155,9 +183,16 @@ def walk(
     read as the folders themselves), each folder once: a link back up the tree, or a
     second link to a folder already walked, is not walked again. A folder that cannot
     be listed is never passed over in silence: it is added to ``errors`` as (path,
-    reason) when a list is given, else the ``OSError`` is raised."""
+    reason) when a list is given, else the ``OSError`` is raised.
+
+    Within the folders, hidden files and folders (named ``.*``; a hidden folder is not
+    walked) and the notes kept beside histories (``README.md``, ``README.txt``, the
+    simulator's ``players.json``) are passed over: each is added to ``passed_over`` as
+    (path, reason) when a list is given. A path named in ``paths`` is never passed
+    over."""
     out: list[Path] = []
     walked: set[str] = set()  # real paths of the folders walked
+    passed = passed_over if passed_over is not None else []
 
     def failed(exc: OSError) -> None:
         if errors is None:
@@ -172,17 +207,21 @@ def walk(
                     dirs[:] = []
                     continue
                 walked.add(real)
+                hidden = sorted(d for d in dirs if d.startswith("."))
+                passed.extend((os.path.join(root, d), _HIDDEN_FOLDER) for d in hidden)
                 dirs[:] = sorted(
                     d
                     for d in dirs
                     if not d.startswith(".")
                     and os.path.realpath(os.path.join(root, d)) not in walked
                 )
-                out.extend(
-                    Path(root) / f
-                    for f in sorted(files)
-                    if not f.startswith(".") and f not in _SKIP_NAMES
-                )
+                for f in sorted(files):
+                    if f.startswith("."):
+                        passed.append((os.path.join(root, f), _HIDDEN_FILE))
+                    elif f in _SKIP_NAMES:
+                        passed.append((os.path.join(root, f), _NOTES))
+                    else:
+                        out.append(Path(root) / f)
         else:
             out.append(p)
     return out
@@ -533,7 +572,7 @@ def ingest_paths(
         being hashed."""
         n_units = 0
         unlisted: list[tuple[str, str]] = []  # folders that could not be listed
-        found = walk(paths, unlisted)
+        found = walk(paths, unlisted, summary.passed_over)
         summary.unrecognized.extend(unlisted)
         for n_seen, path in enumerate(found, start=1):
             if on_hashed is not None:

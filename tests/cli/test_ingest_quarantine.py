@@ -74,3 +74,30 @@ def test_retry_keeps_a_damaged_header_and_the_files_line_numbers(
     assert CliRunner().invoke(main, ["quarantine", "-w", wh]).output == listing
     assert ": line " not in listing  # each line number is the file's, said once
     assert len(Warehouse(wh).sql("SELECT * FROM hands")) == 1
+
+
+def test_files_passed_over_are_counted_and_do_not_fail_strict(
+    history: Path, tmp_path: Path
+) -> None:
+    root = tmp_path / "in"
+    (root / ".archive").mkdir(parents=True)
+    (root / ".archive" / "old.txt").write_bytes(history.read_bytes())
+    (root / ".session.txt").write_bytes(history.read_bytes())
+    (root / "README.txt").write_bytes(history.read_bytes())
+    wh = str(tmp_path / "wh")
+    result = CliRunner().invoke(main, ["ingest", str(root), "-w", wh, "-j1", "--strict"])
+    assert result.exit_code == 0, result.output
+    assert result.output == (
+        "read 0 hands from 0 files: 0 ingested, 0 duplicates, 0 quarantined, 0 skipped "
+        "(nothing to read: 1 folder and 2 files passed over: hidden, or notes)\n"
+    )
+    (root / "h.txt").write_bytes(history.read_bytes())
+    result = CliRunner().invoke(main, ["ingest", str(root), "-w", wh, "-j1", "--strict"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("read 3 hands from 1 files: 3 ingested, 0 duplicates")
+    assert result.output.endswith(" (1 folder and 2 files passed over: hidden, or notes)\n")
+    named = [str(root / "README.txt"), str(root / ".archive")]
+    result = CliRunner().invoke(main, ["ingest", *named, "-w", wh, "-j1", "--strict"])
+    assert result.exit_code == 0, result.output
+    assert "passed over" not in result.output and "6 duplicates" in result.output
+    assert len(Warehouse(wh).sql("SELECT * FROM hands")) == 3

@@ -1,0 +1,98 @@
+"""Files a folder's walk passes over: hidden files and folders, and the notes beside
+histories (README.md, README.txt, the simulator's players.json). They are not read,
+but never in silence: the summary counts them and names each with the reason. A path
+named explicitly is never passed over."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rakestats import Warehouse
+from rakestats.sim import simulate
+from rakestats.warehouse import walk
+
+
+@pytest.fixture(scope="module")
+def history(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("walk-src")
+    simulate(4, 3, 3, out)
+    return sorted(out.glob("*.txt"))[0]
+
+
+def _folder(history: Path, root: Path) -> Path:
+    """A folder of histories that are all passed over."""
+    (root / ".archive").mkdir(parents=True)
+    shutil.copy(history, root / ".archive" / "old.txt")
+    shutil.copy(history, root / ".session.txt")
+    shutil.copy(history, root / "README.txt")
+    (root / "sub").mkdir()
+    (root / "sub" / "players.json").write_text("[]\n", encoding="utf-8")
+    (root / "sub" / "README.md").write_text("# notes\n", encoding="utf-8")
+    return root
+
+
+def test_walk_names_what_it_passes_over(history: Path, tmp_path: Path) -> None:
+    root = _folder(history, tmp_path / "in")
+    shutil.copy(history, root / "sub" / "h.txt")
+    passed: list[tuple[str, str]] = []
+    assert walk([root], [], passed) == [root / "sub" / "h.txt"]
+    assert passed == [
+        (str(root / ".archive"), "hidden folder (not walked)"),
+        (str(root / ".session.txt"), "hidden file"),
+        (str(root / "README.txt"), "notes, not a hand history"),
+        (str(root / "sub" / "README.md"), "notes, not a hand history"),
+        (str(root / "sub" / "players.json"), "notes, not a hand history"),
+    ]
+    assert walk([root]) == [root / "sub" / "h.txt"]  # the list is optional
+
+
+def test_a_path_named_explicitly_is_never_passed_over(history: Path, tmp_path: Path) -> None:
+    root = _folder(history, tmp_path / "in")
+    named = [root / ".session.txt", root / "README.txt", root / ".archive"]
+    passed: list[tuple[str, str]] = []
+    found = walk(named, [], passed)
+    assert found == [root / ".session.txt", root / "README.txt", root / ".archive" / "old.txt"]
+    assert passed == []
+    s = Warehouse(tmp_path / "wh").ingest(named)
+    assert s.passed_over == [] and s.duplicates == 2 * s.ingested > 0
+
+
+def test_an_ingest_of_only_passed_over_files_says_so(history: Path, tmp_path: Path) -> None:
+    root = _folder(history, tmp_path / "in")
+    s = Warehouse(tmp_path / "wh").ingest([root])
+    assert (s.read, s.files, s.files_unreadable) == (0, 0, 0)
+    assert [Path(p).name for p, _ in s.passed_over] == [
+        ".archive",
+        ".session.txt",
+        "README.txt",
+        "README.md",
+        "players.json",
+    ]
+    assert s.clean  # not a failure for --strict
+    line = s.line()
+    assert line == (
+        "read 0 hands from 0 files: 0 ingested, 0 duplicates, 0 quarantined, 0 skipped "
+        "(nothing to read: 1 folder and 4 files passed over: hidden, or notes)"
+    )
+
+
+def test_the_summary_counts_the_files_passed_over(history: Path, tmp_path: Path) -> None:
+    root = tmp_path / "in"
+    root.mkdir()
+    shutil.copy(history, root / "h.txt")
+    shutil.copy(history, root / ".h.txt")
+    s = Warehouse(tmp_path / "wh").ingest([root])
+    assert s.files == 1 and s.ingested == 4
+    assert s.passed_over == [(str(root / ".h.txt"), "hidden file")]
+    assert s.line() == (
+        "read 4 hands from 1 files: 4 ingested, 0 duplicates, 0 quarantined, 0 skipped "
+        "(1 file passed over: hidden)"
+    )
+    (root / "README.md").write_text("# notes\n", encoding="utf-8")
+    again = Warehouse(tmp_path / "wh").ingest([root])
+    assert again.line().endswith(
+        " (1 unchanged files not re-read) (2 files passed over: hidden, or notes)"
+    )
