@@ -69,10 +69,14 @@ class ReportSummary:
     auto_losses: int
     pages: int = 0
     profiles: int = 0
+    unprofiled: tuple[str, ...] = ()  # players named for a profile, without hands here
 
     def line(self) -> str:
         pdf = f" and {self.pdf} ({self.pages} pages)" if self.pdf is not None else ""
-        return f"report: {self.html}{pdf} ({self.figures} figures, {self.rows} player rows)"
+        text = f"report: {self.html}{pdf} ({self.figures} figures, {self.rows} player rows)"
+        if self.unprofiled:
+            text += f" (no profile for {', '.join(self.unprofiled)}: no hands within the filters)"
+        return text
 
 
 def build_report(
@@ -136,4 +140,5 @@ def build_report(
         data.auto_loss_total,
         pages,
         len(data.profiles),
+        data.unprofiled,
     )

@@ -49,6 +49,7 @@ class ReportData:
     coverage_all: pd.DataFrame = field(default_factory=pd.DataFrame)
     coverage_no_min: pd.DataFrame = field(default_factory=pd.DataFrame)
     profiles: tuple[Profile, ...] = ()
+    unprofiled: tuple[str, ...] = ()  # players named for a profile, without hands here
 
     @property
     def has_rake(self) -> bool:
@@ -169,7 +170,11 @@ def _net_won(q: _Ask, got: Mapping[str, Any]) -> dict[str, Any]:
 def _profiles(q: _Ask, got: Mapping[str, Any]) -> dict[str, Any]:
     stats = got["stats"]
     names = profile_names(stats, q.profiles)
-    return {"profiles": tuple(profile(q.st, n, stats, q.filters, q.aliases) for n in names)}
+    missing = () if isinstance(q.profiles, int) else tuple(dict.fromkeys(q.profiles))
+    return {
+        "profiles": tuple(profile(q.st, n, stats, q.filters, q.aliases) for n in names),
+        "unprofiled": tuple(n for n in missing if n not in names),
+    }
 
 
 # The parts in order, each with the name of its step.

@@ -54,6 +54,7 @@ from rakestats.report._tables import (
     session_summary,
     table,
 )
+from rakestats.report._words import counted
 from rakestats.stats import (
     STAT_COLUMNS,
     Kind,
@@ -127,7 +128,7 @@ def shown(data: ReportData) -> list[tuple[str, str]]:
     for game in data.stud_games:
         out.insert(end, (game, game_title(game)))
         end += 1
-    if data.profiles:
+    if data.profiles or data.unprofiled:
         out.insert(end, PROFILES_SECTION)
     return out
 
@@ -391,6 +392,7 @@ def _context(data: ReportData, charts: list[Chart], paper: str) -> dict[str, Any
         ),
         "stud_sections": {g: stud_section(data, g) for g in data.stud_games},
         "profiles": [_profile(p, data.warehouse) for p in data.profiles],
+        "unprofiled": list(data.unprofiled),
         "definitions": terms,
         "dominance": f"{100 * DOMINANCE_THRESHOLD:.0f}%",
         "small_sample": f"{SMALL_SAMPLE_HANDS:,}",
@@ -420,6 +422,7 @@ def environment(template: str | os.PathLike[str] | None = None) -> tuple[jinja2.
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters["counted"] = counted
     return env, name
 
 

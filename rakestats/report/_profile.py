@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from rakestats.report._words import counted
 from rakestats.stats import (
     STAT_COLUMNS,
     AliasesLike,
@@ -236,7 +237,7 @@ def profile(
         row=row,
         stakes=stakes,
         other_games=[
-            f"{r['game']} ({r['currency']}, {int(r['hands']):,} hands)"
+            f"{r['game']} ({r['currency']}, {counted(int(r['hands']), 'hand')})"
             for r in mine.iloc[1:].to_dict(orient="records")
         ],
         stats=_compare(row, ref, winners),

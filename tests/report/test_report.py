@@ -245,3 +245,21 @@ def test_report_in_headless_chromium(report: tuple[Path, Path, str], tmp_path: P
     text = "".join(dom.text)
     assert "rakestats report" in text and "The Ace of Skulls" in text
     assert SCRIPT in text  # the hostile name is text in the rendered page
+
+
+def test_a_player_named_for_a_profile_without_hands_is_said(wh_dir: Path, tmp_path: Path) -> None:
+    """A profile asked for a player with no hands within the filters is not dropped in
+    silence: the report's profiles section and the summary line name the player."""
+    wh = Warehouse(wh_dir)
+    real = str(wh.player_stats().sort_values("hands")["player"].iloc[-1])
+    out = tmp_path / "r.html"
+    summary = build_report(wh, out, profiles=[real, "Nobody Here"])
+    assert (summary.profiles, summary.unprofiled) == (1, ("Nobody Here",))
+    assert "no profile for Nobody Here: no hands within the filters" in summary.line()
+    text = _parse(out.read_text(encoding="utf-8"))
+    words = " ".join(" ".join(text.text).split())
+    assert "No profile for Nobody Here: no hands within the filters." in words
+    assert "player profiles" in words.lower()
+    # all named players profiled: no such note
+    build_report(wh, out, profiles=[real])
+    assert "No profile for" not in out.read_text(encoding="utf-8")
