@@ -10,12 +10,20 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import pairwise
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from rakestats.formats import files as _io
 from rakestats.records import HandRecord, QuarantineRecord, SkipRecord
 
-__all__ = ["UNSAFE", "HandError", "ParseResult", "SiteParser"]
+__all__ = [
+    "FIRST_YEAR",
+    "LAST_YEAR",
+    "UNSAFE",
+    "HandError",
+    "ParseResult",
+    "SiteParser",
+    "date_out_of_range",
+]
 
 # Characters a name may not hold: C0 and C1 controls and DEL (a terminal obeys them),
 # line and paragraph separators (they split lines), and the bidirectional overrides
@@ -23,6 +31,23 @@ __all__ = ["UNSAFE", "HandError", "ParseResult", "SiteParser"]
 UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 ParseResult = HandRecord | QuarantineRecord | SkipRecord
+
+#: The years a hand's date may fall in (its local date, as the header writes it): a
+#: header dated before or after them is damaged, and its hand is quarantined
+#: (:func:`date_out_of_range` says why). Years 1 and 9999 are also beyond what a
+#: ``datetime`` holds once the time is moved to UTC.
+FIRST_YEAR: Final = 1900
+LAST_YEAR: Final = 2999
+
+
+def date_out_of_range(when: str) -> str:
+    """The reason of a hand dated ``when`` (the date as written), outside the years of
+    :data:`FIRST_YEAR` to :data:`LAST_YEAR`.
+
+    >>> date_out_of_range("9999/12/31 23:59:59 UTC")
+    "date out of range (years 1900 to 2999): '9999/12/31 23:59:59 UTC'"
+    """
+    return f"date out of range (years {FIRST_YEAR} to {LAST_YEAR}): {when!r}"
 
 
 class HandError(Exception):

@@ -91,11 +91,12 @@ def test_phh_values_of_the_wrong_type_are_quarantined(tmp_path: Path, old: str, 
     assert q.reason.startswith("line 1: ")
 
 
-def test_phh_date_out_of_range_falls_back_to_undated(tmp_path: Path) -> None:
-    # was: OverflowError from datetime(int(year), ...)
-    rec = _first(tmp_path, PHH.replace("year = 2023", "year = " + "9" * 30, 1), "h.phh")
-    assert isinstance(rec, HandRecord)
-    assert rec.played_at.year == 1970
+def test_phh_date_out_of_range_is_quarantined(tmp_path: Path) -> None:
+    # was: OverflowError from datetime(int(year), ...); then dated 1970 as if undated
+    text = PHH.replace("year = 2023", "year = " + "9" * 30, 1)
+    q = _quarantined(tmp_path, text, "h.phh")
+    assert "date out of range (years 1900 to 2999)" in q.reason, q.reason
+    assert text.split("\n")[q.line - 1].startswith("year = 999")
 
 
 def test_a_stack_that_fits_the_grammar_but_not_the_warehouse(tmp_path: Path) -> None:

@@ -10,7 +10,8 @@ files at blank lines, so a PHH file must have none (the PHH data sets write none
 Record fields (docs/razz.md): ``site`` ``"PHH"``; ``hand_id`` ``"<event> #<hand>"`` when
 the file has both fields, else the file name without its extension (and ``#<hand>``);
 ``table_name`` the ``table`` field, else the event; ``played_at`` from ``year``,
-``month``, ``day`` and ``time`` (UTC when no ``time_zone``; 1970-01-01 when undated);
+``month``, ``day`` and ``time`` in ``time_zone`` (an IANA zone; UTC when none is given;
+1970-01-01 when undated; a zone or date that is none quarantines the hand);
 amounts are chips unless ``currency`` is given; a hand in chips is a tournament hand
 (``tournament_id`` the event). Seats are the ``seats`` field, else 1..n in the order of
 the players (PHH lists them in seating order); names default to ``p1``..``pn``.
@@ -26,7 +27,14 @@ from pathlib import PurePath
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from rakestats.formats._base import HandError, ParseResult, SiteParser
+from rakestats.formats._base import (
+    FIRST_YEAR,
+    LAST_YEAR,
+    HandError,
+    ParseResult,
+    SiteParser,
+    date_out_of_range,
+)
 from rakestats.formats.phh._replay import PhhError, PhhReplay
 from rakestats.formats.stud import player_records
 from rakestats.razz.engine import StudHand
@@ -41,20 +49,33 @@ def _fail(line: int, reason: str) -> HandError:
     return HandError(line, f"line {line}: {reason}")
 
 
-def _played_at(d: dict[str, Any]) -> datetime:
-    try:
-        day = datetime(int(d["year"]), int(d["month"]), int(d["day"]))
-    except (KeyError, TypeError, ValueError, OverflowError):
+def _played_at(d: dict[str, Any], line_of: dict[str, int], first_line: int) -> datetime:
+    """The time of the hand in UTC (1970-01-01 when a date field is missing). Raises
+    HandError for a date outside the years rakestats reads, no such date, or a
+    ``time_zone`` that is no IANA zone (the time could be hours off)."""
+    if any(k not in d for k in ("year", "month", "day")):
         return datetime(1970, 1, 1, tzinfo=UTC)
+    y, mo, dd = int(d["year"]), int(d["month"]), int(d["day"])
+    if not FIRST_YEAR <= y <= LAST_YEAR:
+        raise _fail(
+            line_of.get("year", first_line), date_out_of_range(f"{y:04d}-{mo:02d}-{dd:02d}")
+        )
+    try:
+        day = datetime(y, mo, dd)
+    except ValueError:
+        field = "day" if 1 <= mo <= 12 else "month"
+        reason = f"no such date: year {y}, month {mo}, day {dd}"
+        raise _fail(line_of.get(field, first_line), reason) from None
     clock = time()
     if isinstance(d.get("time"), time):
         clock = d["time"]
     elif isinstance(d.get("time"), str):
         clock = time.fromisoformat(d["time"])
+    name = str(d.get("time_zone", "UTC"))
     try:
-        zone = ZoneInfo(str(d.get("time_zone", "UTC")))
-    except (ValueError, KeyError):
-        zone = ZoneInfo("UTC")
+        zone = ZoneInfo(name)
+    except (ValueError, KeyError):  # ZoneInfoNotFoundError is a KeyError
+        raise _fail(line_of.get("time_zone", first_line), f"unknown time zone {name!r}") from None
     return datetime.combine(day.date(), clock.replace(tzinfo=None), tzinfo=zone).astimezone(UTC)
 
 
@@ -100,6 +121,7 @@ class PhhParser(SiteParser):
         if missing:
             raise _fail(first_line, f"missing field(s) {', '.join(missing)}")
         line_of = {ln.split("=")[0].strip(): first_line + i for i, ln in enumerate(lines)}
+        played_at = _played_at(d, line_of, first_line)
         stacks = [int(s) for s in d["starting_stacks"]]
         n = len(stacks)
         names = [str(x) for x in d.get("players", [f"p{i + 1}" for i in range(n)])]
@@ -138,7 +160,7 @@ class PhhParser(SiteParser):
             hand_id=_hand_id(d, source_file),
             site="PHH",
             game=Game.RAZZ,
-            played_at=_played_at(d),
+            played_at=played_at,
             table_name=str(d.get("table", event or "")),
             max_seats=int(d.get("seat_count", max(n, max(seats)))),
             currency=currency,

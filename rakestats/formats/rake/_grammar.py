@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 
 from rakestats.cards import DECK, Card
-from rakestats.formats._base import HandError
+from rakestats.formats._base import FIRST_YEAR, LAST_YEAR, HandError, date_out_of_range
 from rakestats.formats.rake import _text as t
 from rakestats.formats.rake._model import (
     ActionLine,
@@ -77,8 +77,15 @@ def _header(p: type[RakePatterns], lines: Sequence[str], first: int) -> ParsedHa
     if m is None:
         raise unexpected(first, lines[0], "not a Rake hand header:")
     y, mo, d, h, mi, s = (int(m[k]) for k in "YmdHMS")
+    if not FIRST_YEAR <= y <= LAST_YEAR:
+        when = lines[0][m.start("Y") : m.end("zone")]
+        raise HandError(first, f"line {first}: {date_out_of_range(when)}")
     try:
-        played_at = datetime(y, mo, d, h, mi, s, tzinfo=_tz(m["zone"])).astimezone(UTC)
+        tz = _tz(m["zone"])
+    except ValueError as e:  # an offset that is none
+        raise HandError(first, f"line {first}: {e}") from None
+    try:
+        played_at = datetime(y, mo, d, h, mi, s, tzinfo=tz).astimezone(UTC)
     except ValueError as e:
         raise HandError(first, f"line {first}: bad date: {e}") from None
     tab = p.table_pattern.match(lines[1])

@@ -28,6 +28,7 @@ from typing import Final
 from rakestats.betting.rules import seats_from_left_of_dealer
 from rakestats.cards import DECK
 from rakestats.columns import HandColumns
+from rakestats.formats._base import FIRST_YEAR, LAST_YEAR
 from rakestats.formats._base import UNSAFE as _UNSAFE
 from rakestats.formats.rake._lean_play import play_middle, play_pickup, play_round
 from rakestats.formats.rake._lean_state import (
@@ -287,7 +288,7 @@ def _played_at(g: tuple[str, ...]) -> int:
     day = _days.get(key)
     if day is None:
         y, mo, d = int(key[0]), int(key[1]), int(key[2])
-        if not 1900 <= y <= 2999:
+        if not FIRST_YEAR <= y <= LAST_YEAR:
             raise Unhandled(HEADER)
         try:
             day = _days[key] = (date(y, mo, d) - date(1970, 1, 1)).days
@@ -299,9 +300,10 @@ def _played_at(g: tuple[str, ...]) -> int:
     zone = g[6]
     offset = _offsets.get(zone)
     if offset is None:
-        offset = zone_seconds(zone)
-        if abs(offset) >= 86_400:
-            raise Unhandled(HEADER)
+        try:
+            offset = zone_seconds(zone)
+        except ValueError:  # an offset that is none: the parser says why
+            raise Unhandled(HEADER) from None
         _offsets[zone] = offset
     return (day * 86_400 + hh * 3600 + mi * 60 + ss - offset) * 1_000_000
 

@@ -25,6 +25,7 @@ from rakestats.rake.rules import HouseFee
 
 __all__ = [
     "DEAL",
+    "MAX_OFFSET_MINUTES",
     "MIDDLE",
     "REVEAL",
     "SUMMARY",
@@ -64,10 +65,14 @@ _ALL_IN: Final = " and is all-in"
 TIME_FORMAT: Final = "%Y/%m/%d %H:%M:%S"  # the date and time, then the zone
 UTC_NAME: Final = "UTC"
 ZONE_PATTERN: Final = UTC_NAME + "|[+-][0-9]{2}:[0-9]{2}"
+#: The furthest a header's offset may be from UTC, in minutes: 14 hours, that of the
+#: zones furthest from UTC (UTC+14:00; the furthest west is UTC-12:00).
+MAX_OFFSET_MINUTES: Final = 14 * 60
 
 
 def played_at(at: datetime) -> str:
-    """The header's date, time and zone (``UTC``, or an offset ``+HH:MM``)."""
+    """The header's date, time and zone (``UTC``, or an offset ``+HH:MM`` of at most
+    14 hours: a time whose offset is further from UTC raises ValueError)."""
     offset = at.utcoffset()
     if offset is None:
         raise ValueError(f"played_at must be timezone-aware, got {at.isoformat()}")
@@ -75,21 +80,31 @@ def played_at(at: datetime) -> str:
         zone = UTC_NAME
     else:
         minutes = int(offset.total_seconds()) // 60
+        if abs(minutes) > MAX_OFFSET_MINUTES:
+            raise ValueError(f"played_at's offset from UTC is beyond 14 hours: {offset}")
         sign = "-" if minutes < 0 else "+"
         zone = f"{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
     return f"{at.strftime(TIME_FORMAT)} {zone}"
 
 
 def zone_seconds(zone: str) -> int:
-    """The offset from UTC of a zone as :func:`played_at` writes it, in seconds.
+    """The offset from UTC of a zone as :func:`played_at` writes it, in seconds. An
+    offset that is none (its minutes past 59, or more than 14 hours from UTC) raises
+    ValueError.
 
-    >>> zone_seconds("UTC"), zone_seconds("-05:30")
-    (0, -19800)
+    >>> zone_seconds("UTC"), zone_seconds("-05:30"), zone_seconds("+14:00")
+    (0, -19800, 50400)
+    >>> zone_seconds("+05:99")
+    Traceback (most recent call last):
+    ValueError: invalid UTC offset '+05:99'
     """
     if zone == UTC_NAME:
         return 0
+    hours, minutes = int(zone[1:3]), int(zone[4:6])
+    if minutes > 59 or hours * 60 + minutes > MAX_OFFSET_MINUTES:
+        raise ValueError(f"invalid UTC offset {zone!r}")
     sign = -1 if zone[0] == "-" else 1
-    return sign * (int(zone[1:3]) * 3600 + int(zone[4:6]) * 60)
+    return sign * (hours * 3600 + minutes * 60)
 
 
 def header(site: str, hand_id: str, ante: int, when: str) -> str:

@@ -5,6 +5,9 @@ failure of a line.
 (114550, 1145)
 >>> to_utc((2009, 11, 26, 10, 24, 42), "ET", 1).isoformat()
 '2009-11-26T15:24:42+00:00'
+>>> to_utc((2009, 11, 26, 10, 24, 42), "AEST", 1)
+Traceback (most recent call last):
+rakestats.formats._base.HandError: line 1: unknown time zone 'AEST'
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
 from zoneinfo import ZoneInfo
 
-from rakestats.formats._base import HandError
+from rakestats.formats._base import FIRST_YEAR, LAST_YEAR, HandError, date_out_of_range
 
 __all__ = ["CURRENCY_SYMBOLS", "MONTHS", "ZONES", "fail", "parse_money", "to_utc"]
 
@@ -94,10 +97,22 @@ def parse_money(text: str, scale: int, line: int) -> int:
 
 def to_utc(fields: tuple[int, int, int, int, int, int], zone: str | None, line: int) -> datetime:
     """A local time ``(year, month, day, hour, minute, second)`` in the zone written as
-    ``zone`` (an abbreviation of :data:`ZONES`; unknown or None: UTC), in UTC."""
-    tz = ZoneInfo(ZONES.get(zone or "UTC", "UTC"))
+    ``zone`` (an abbreviation of :data:`ZONES`; None: UTC), in UTC. Raises HandError for
+    an abbreviation not in :data:`ZONES` (the time could be hours off), a year outside
+    :data:`~rakestats.formats._base.FIRST_YEAR` to ``LAST_YEAR``, or no such date. A
+    zone written otherwise than in letters is no abbreviation but an offset, such as
+    OnGame's ``GMT+0100``, which the room's reader applies to the time read as UTC."""
+    name = ZONES.get(zone) if zone else "UTC"
+    if name is None and zone is not None:
+        if zone.isalpha():
+            raise fail(line, f"unknown time zone {zone!r}")
+        name = "UTC"
+    y, mo, d, h, mi, s = fields
+    if not FIRST_YEAR <= y <= LAST_YEAR:
+        when = f"{y:04d}/{mo:02d}/{d:02d} {h:02d}:{mi:02d}:{s:02d}"
+        raise fail(line, date_out_of_range(f"{when} {zone}" if zone else when))
     try:
-        local = datetime(*fields, tzinfo=tz)
+        local = datetime(*fields, tzinfo=ZoneInfo(name or "UTC"))
     except ValueError as e:  # 2010/02/30, 25:61:61
         raise fail(line, f"no such date in the header: {e}") from None
     return local.astimezone(UTC)

@@ -143,6 +143,19 @@ BROKEN: list[tuple[int, str, str, str, str]] = [
         "Seat 2: Ann: Bob folded",
     ),
     (0, "2026/01/05 12:01:00 UTC", "2026/13/05 12:01:00 UTC", "bad date", "Rake Hand #"),
+    # an offset that is none (minutes past 59, beyond 14 hours), a date beyond the years
+    # rakestats reads (9999 and 0001 beyond what a datetime holds in UTC)
+    *(
+        (0, "12:01:00 UTC", f"12:01:00 {z}", f"invalid UTC offset '{z}'", "Rake Hand #")
+        for z in ("+05:99", "+24:00", "-14:30", "+23:59")
+    ),
+    *(
+        (0, "2026/01/05 12:01:00 UTC", d, "date out of range (years 1900 to 2999)", "#")
+        for d in (
+            *("9999/12/31 23:59:59 -01:00", "0001/01/01 00:00:00 +01:00"),
+            *("0001/01/01 00:00:00 UTC", "1899/12/31 23:59:59 UTC", "3000/01/01 00:00:00 UTC"),
+        )
+    ),
 ]
 
 
