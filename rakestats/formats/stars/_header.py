@@ -23,8 +23,9 @@ import re
 from datetime import datetime
 
 from rakestats.formats import stud
+from rakestats.formats._base import HandError
 
-__all__ = ["HEADER", "parse_header"]
+__all__ = ["HEADER", "check_game", "parse_header"]
 
 HEADER = re.compile(
     r"^(PokerStars)(?: Home)?(?: Zoom| Rush)?(?: Game| Hand)+ #(\d+):\s+(.*)$", re.IGNORECASE
@@ -47,6 +48,59 @@ _LINES = stud.line_table(
 #: Mixed games whose hands rakestats does not analyse even when the game dealt is one
 #: it does (the issue counts PokerStars' Triple Stud as a variant of its own).
 _SKIPPED_MIXES = re.compile(r"triple stud", re.IGNORECASE)
+#: The games PokerStars deals, as its headers name them, and their limits: the three
+#: rakestats analyses (Razz, 7 Card Stud, 7 Card Stud Hi/Lo), and the others, whose hands
+#: are skipped. A game name is one of them, in any case, its limit after it or none.
+_GAME_NAMES = (
+    r"(?:Razz|7 Card Stud(?: Hi/Lo)?|5 Card Stud|2-7 Razz"
+    r"|Hold'em|6\+ Hold'em|(?:[56] Card )?Omaha(?: Hi/Lo)?|Courchevel(?: Hi/Lo)?|Fusion"
+    r"|5 Card Draw|(?:Single|Triple) Draw 2-7 Lowball|Triple Draw A-5 Lowball"
+    r"|Badugi|Badeucey|Badacey)"
+    r"(?: (?:Pot Limit Pre-Flop, No Limit Post-Flop|No Limit|Pot Limit|Fixed Limit|Limit))?"
+)
+#: A game text that ends with a game name (after white space, or whole): what comes
+#: before it (``Split``, a prefix the reader does not split off) is left alone.
+_GAME_AT_END = re.compile(rf"(?<!\S){_GAME_NAMES}$", re.IGNORECASE)
+#: A game name anywhere in a header, as words.
+_GAME_IN = re.compile(rf"(?<!\S){_GAME_NAMES}(?![\w'/+-])", re.IGNORECASE)
+
+
+def _known_game(game: str, line: int) -> None:
+    """Raise HandError when ``game`` (a header's game, as read) is no game PokerStars
+    deals: a damaged header, whose hand must not pass for another game's."""
+    if _GAME_AT_END.search(game) is None:
+        raise stud.fail(line, f"unknown game {game!r}")
+
+
+def check_game(text: str, line: int) -> None:
+    """Raise HandError when a header that names no game rakestats analyses (its hand is
+    skipped unread) names no game PokerStars deals either: ``unknown game 'Razy
+    Limit'``. A header whose game and stakes the reader cannot split is let through
+    when it names a game PokerStars deals.
+
+    >>> check_game("PokerStars Hand #1:  Hold'em No Limit ($0.01/$0.02) - 2020/06/24 21:09 ET", 1)
+    >>> check_game("PokerStars Hand #1:  Razy Limit ($0.04/$0.08 USD) - 2009/11/26 10:25 ET", 7)
+    Traceback (most recent call last):
+    rakestats.formats._base.HandError: line 7: unknown game 'Razy Limit'
+    """
+    m = HEADER.match(text)
+    if m is None:
+        raise stud.fail(line, f"not a PokerStars hand header: {_shown(text)!r}")
+    rest = m[3].strip()
+    if rest.startswith("{") and "}" in rest:  # a Home Game's club
+        rest = rest[rest.index("}") + 1 :].strip()
+    try:
+        game = _game_and_stakes(rest, line)[0]
+    except HandError:
+        if _GAME_IN.search(rest) is not None:
+            return
+        raise
+    _known_game(game, line)
+
+
+def _shown(text: str) -> str:
+    """``text``, cut to 100 characters, to quote in a reason."""
+    return text if len(text) <= 100 else text[:97] + "..."
 
 
 def _game_and_stakes(
@@ -118,7 +172,7 @@ def parse_header(text: str, line: int) -> stud.StudHeader:
     """The header line of a PokerStars hand (raises HandError)."""
     m = HEADER.match(text)
     if m is None:
-        raise stud.fail(line, "not a PokerStars hand header")
+        raise stud.fail(line, f"not a PokerStars hand header: {_shown(text)!r}")
     hand_id, rest = m[2], m[3].strip()
     cut = rest.rfind(" - ") + 3  # where the time begins (when there is one)
     if cut >= 3:
@@ -139,6 +193,7 @@ def _read_header(hand_id: str, rest: str, line: int) -> tuple[stud.StudHeader, s
     if rest.startswith("{") and "}" in rest:
         club, rest = rest[1 : rest.index("}")], rest[rest.index("}") + 1 :].strip()
     game, stakes, date, mixed, t = _game_and_stakes(rest, line)
+    _known_game(game, line)
     s = _LINES["stakes"].match(stakes.strip())
     if s is None:
         raise stud.fail(line, f"cannot read the stakes {stakes!r}")

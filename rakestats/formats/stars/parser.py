@@ -6,7 +6,8 @@ PokerStars' patterns (the defaults of :class:`~rakestats.formats.stud.StudPatter
 then validated by replaying it through the stud engine; a hand that fails becomes a
 :class:`rakestats.records.QuarantineRecord` naming the first offending line. Hands of
 other games in the same file (hold'em in a HORSE or 8-Game session, five-card stud,
-Triple Stud ...) become :class:`rakestats.records.SkipRecord`. Cash amounts are cents,
+Triple Stud ...) become :class:`rakestats.records.SkipRecord`; a game PokerStars never
+deals (a damaged header: ``Razy Limit``) is quarantined. Cash amounts are cents,
 tournament amounts chips.
 """
 
@@ -15,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rakestats.formats.stars._header import HEADER, parse_header
+from rakestats.formats.stars._header import HEADER, check_game, parse_header
 from rakestats.formats.stud import StudHeader, StudReader
 
 __all__ = ["StarsRazzParser"]
@@ -34,6 +35,10 @@ class StarsRazzParser(StudReader):
     def game_text(self, lines: Sequence[str]) -> str:
         m = _GAME_WORDS.search(lines[0]) if lines else None
         return m[0].strip() if m else "unknown"
+
+    def skipped_game(self, lines: Sequence[str], first_line: int) -> str:
+        check_game(lines[0], first_line)  # a game PokerStars deals, or quarantined
+        return self.game_text(lines)
 
     def read_header(self, lines: Sequence[str], first_line: int) -> StudHeader:
         return parse_header(lines[0], first_line)

@@ -68,6 +68,11 @@ def classify_game(text: str) -> str | None:
     return None
 
 
+def _shown(text: str) -> str:
+    """``text``, cut to 100 characters, to quote in a reason."""
+    return text if len(text) <= 100 else text[:97] + "..."
+
+
 #: ``stud_words`` of a room whose first line does not name the game: every hand is read.
 EVERY_HEADER = re.compile(r".")
 
@@ -110,14 +115,25 @@ class StudReader(SiteParser, StudPatterns):
             return m["game"]
         return lines[0] if lines else "unknown"
 
+    def skipped_game(self, lines: Sequence[str], first_line: int) -> str:
+        """The game of a hand skipped unread (its first line has none of
+        :attr:`stud_words`), for its :class:`~rakestats.records.SkipRecord`:
+        :meth:`game_text`. A room that knows the games it deals raises HandError for a
+        game it never writes (a damaged header), so that the hand is quarantined."""
+        return self.game_text(lines)
+
     def parse_hand(self, lines: Sequence[str], first_line: int, source_file: str) -> ParseResult:
         hand_id = self.hand_id_of(lines)
         game: str | None = None
         try:
             if not lines or self.header_pattern.match(lines[0]) is None:
-                raise HandError(first_line, f"line {first_line}: not a {self.site} hand header")
+                shown = repr(_shown(lines[0])) if lines else "(no line)"
+                raise HandError(
+                    first_line, f"line {first_line}: not a {self.site} hand header: {shown}"
+                )
             if self.stud_words.search(lines[0]) is None:
-                return SkipRecord(source_file, first_line, self.game_text(lines), hand_id)
+                name = self.skipped_game(lines, first_line)
+                return SkipRecord(source_file, first_line, name, hand_id)
             header = self.read_header(lines, first_line)
             game = header.game
             if header.game is None or header.game not in GAMES or header.game not in GAME_OF:
