@@ -133,6 +133,8 @@ def ingest_command(
             progress_bar("ingest", total=len(walk(paths, []))) as bar,
         ):
             summary = ingest(list(paths), jobs=n_jobs, progress=bar, client=client)
+    for path, reason in summary.passed_over:
+        click.echo(f"passed over {display_path(path)}: {safe_text(reason)}", err=True)
     for path, reason in summary.unrecognized:
         click.echo(f"skipped {display_path(path)}: {safe_text(reason)}", err=True)
     click.echo(summary.line())
