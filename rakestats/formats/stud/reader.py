@@ -68,6 +68,14 @@ def classify_game(text: str) -> str | None:
     return None
 
 
+#: Why a hand whose header holds a carriage return is quarantined: its lines end in CR
+#: alone (the classic Mac OS's line end), and the reader splits lines at LF.
+_CR_LINES = (
+    "a carriage return (CR) inside the line: its lines end in CR alone, which rakestats "
+    "does not read (LF or CRLF line ends)"
+)
+
+
 def _shown(text: str) -> str:
     """``text``, cut to 100 characters, to quote in a reason."""
     return text if len(text) <= 100 else text[:97] + "..."
@@ -131,6 +139,8 @@ class StudReader(SiteParser, StudPatterns):
                 raise HandError(
                     first_line, f"line {first_line}: not a {self.site} hand header: {shown}"
                 )
+            if "\r" in lines[0]:  # lines are not split at a CR alone: the rest follows
+                raise HandError(first_line, f"line {first_line}: {_CR_LINES}")
             if self.stud_words.search(lines[0]) is None:
                 name = self.skipped_game(lines, first_line)
                 return SkipRecord(source_file, first_line, name, hand_id)
