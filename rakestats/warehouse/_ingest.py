@@ -15,7 +15,7 @@ import hashlib
 import os
 import shutil
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from itertools import chain, islice
@@ -53,12 +53,31 @@ from rakestats.warehouse._units import (
 )
 from rakestats.warehouse.schema import FILES, HAND_TABLES
 
-__all__ = ["HashedFn", "IngestSummary", "ProgressFn", "ingest_paths", "walk"]
+__all__ = [
+    "HashedFn",
+    "IngestSummary",
+    "ProgressFn",
+    "ingest_paths",
+    "passed_over_in_folder",
+    "walk",
+]
 
 COMMIT_EVERY = 200_000
 PENDING_SECONDS = 60.0  # a trailing unfinished hand this recent is pending (still being written)
 SPILL_EVERY = 20_000  # hands held in memory at most before they go to the open transaction
 _SKIP_NAMES = {"players.json", "README.md", "README.txt"}  # notes beside histories
+
+
+def passed_over_in_folder(parts: Sequence[str]) -> bool:
+    """Whether a file a folder's walk reaches by ``parts`` (its path below the folder)
+    is passed over: in a hidden folder, hidden itself, or notes (see :func:`walk`).
+
+    >>> [passed_over_in_folder(p) for p in (["a.txt"], [".git", "x"], ["s", "README.md"])]
+    [False, True, True]
+    """
+    return any(part.startswith(".") for part in parts) or (bool(parts) and parts[-1] in _SKIP_NAMES)
+
+
 _HIDDEN_FILE = "hidden file"
 _HIDDEN_FOLDER = "hidden folder (not walked)"
 _NOTES = "notes, not a hand history"

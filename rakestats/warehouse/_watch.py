@@ -21,7 +21,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rakestats.warehouse._ingest import PENDING_SECONDS, IngestSummary, ingest_paths
+from rakestats.warehouse._ingest import (
+    PENDING_SECONDS,
+    IngestSummary,
+    ingest_paths,
+    passed_over_in_folder,
+)
 from rakestats.warehouse._store import Store
 
 __all__ = ["WatchSummary", "watch_paths"]
@@ -72,13 +77,20 @@ class _Changes:
         self.event = threading.Event()
 
     def wanted(self, path: str) -> bool:
+        """A change to read: a root itself, or a file below one that the folder's walk
+        would read (not hidden, not in a hidden folder, not notes)."""
         p = Path(path)
-        if any(part.startswith(".") for part in p.parts[-1:]):
+        if p.name.startswith("."):
             return False
         rp = p.resolve()
         if rp == self.warehouse or self.warehouse in rp.parents:
             return False
-        return any(rp == root or root in rp.parents for root in self.roots)
+        for root in self.roots:
+            if rp == root:
+                return True
+            if root in rp.parents:
+                return not passed_over_in_folder(rp.relative_to(root).parts)
+        return False
 
     def note(self, path: str) -> None:
         if not self.wanted(path):
