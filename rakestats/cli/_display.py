@@ -26,7 +26,7 @@ from rakestats.money import (
     decimals,
     format_money,
 )
-from rakestats.stats import StatColumn, cell_text
+from rakestats.stats import StatColumn, cell_text, row_value
 
 __all__ = [
     "DISPLAY_SUFFIX",
@@ -112,7 +112,7 @@ def stat_table(df: pd.DataFrame, columns: Sequence[StatColumn]) -> str:
     """
     rows = [
         [
-            safe_text(cell_text(rec.get(c.key), c.kind, rec.get("currency"), terminal=True))
+            safe_text(cell_text(row_value(rec, c.key), c.kind, rec.get("currency"), terminal=True))
             for c in columns
         ]
         for rec in df.to_dict(orient="records")

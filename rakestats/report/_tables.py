@@ -13,7 +13,14 @@ from typing import Any
 import pandas as pd
 
 from rakestats.rake.evaluator import HandCategory
-from rakestats.stats import StatColumn, cell_text, round_columns, sort_key, stat_columns
+from rakestats.stats import (
+    StatColumn,
+    cell_text,
+    round_columns,
+    row_value,
+    sort_key,
+    stat_columns,
+)
 from rakestats.stud import HighCategory, LowCategory
 
 __all__ = [
@@ -186,7 +193,7 @@ def table(
         asc = [not d for c, d in sort if c in df.columns]
         df = df.sort_values(keys, ascending=asc, kind="stable", na_position="last")
     body = [
-        [_cell(rec.get(c.key), c, _currency(rec)) for c in columns]
+        [_cell(row_value(rec, c.key), c, _currency(rec)) for c in columns]
         for rec in df.to_dict(orient="records")
     ]
     foot = _totals(df, columns) if totals and not df.empty else []

@@ -13,6 +13,7 @@ from rakestats.stats._columns import (
     StatColumn,
     cell_text,
     round_columns,
+    row_value,
     sort_key,
     stat_columns,
 )
@@ -91,6 +92,7 @@ __all__ = [
     "load_aliases",
     "round_columns",
     "round_name",
+    "row_value",
     "sort_key",
     "stat_columns",
     "unit_column",

@@ -34,6 +34,7 @@ __all__ = [
     "StatColumn",
     "cell_text",
     "round_columns",
+    "row_value",
     "sort_key",
     "stat_columns",
 ]
@@ -221,6 +222,24 @@ def _missing(value: Any) -> bool:
 
 
 _DECIMALS = {Kind.RATE: 1, Kind.RATIO: 2, Kind.WHOLE: 0}
+
+
+_RAKE_ONLY_PREFIX = "skull_ace"  # the Ace of Skulls is a Rake card
+
+
+def row_value(rec: Mapping[Any, Any], key: str) -> Any:
+    """The value of column ``key`` in a table's row ``rec``, None (shown ``-``) where the
+    column does not apply to the row's game: the Ace of Skulls columns of a stud row.
+
+    >>> row_value({"game": "razz", "skull_ace_reveals": 0}, "skull_ace_reveals") is None
+    True
+    >>> row_value({"game": "rake", "skull_ace_reveals": 0}, "skull_ace_reveals")
+    0
+    """
+    value = rec.get(key)
+    if key.startswith(_RAKE_ONLY_PREFIX) and rec.get("game", "rake") not in ("rake", None):
+        return None
+    return value
 
 
 def cell_text(
