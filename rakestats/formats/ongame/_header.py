@@ -66,7 +66,8 @@ def game_words(text: str) -> str:
 
 def _utc(text: str, line: int) -> datetime:
     """The time of a ``Start hand:`` line in UTC: a zone name (``CET``, ``EEST``; an
-    unknown one is taken as UTC) or an offset (``GMT+0100``, ``GMT-05:00``)."""
+    unknown one is refused, see ``stud.time_of``) or an offset (``GMT+0100``,
+    ``GMT-05:00``)."""
     m = _LINES["start"].match(text)
     if m is None:
         raise stud.fail(line, "cannot read the time of 'Start hand:'")
