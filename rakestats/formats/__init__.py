@@ -65,8 +65,9 @@ class UnrecognizedFileError(Exception):
 
 
 class ReadError(Exception):
-    """A file that fails to read part-way (a corrupt or truncated archive); ``line`` is
-    the last line read."""
+    """A file that fails to read part-way (a corrupt or truncated archive), raised after
+    every hand before the break (the hand the break cuts is quarantined as cut short);
+    ``line`` is the last whole line read (0: none)."""
 
     def __init__(self, path: str, line: int, reason: str) -> None:
         super().__init__(f"{path}: after line {line}: {reason}")
@@ -215,6 +216,8 @@ def _scan_plan(
                             yield stored if into.add(rec) else repeat
                         else:
                             yield rec
+        except _io.DamagedStreamError as e:
+            raise ReadError(name, e.line, e.reason) from e
         except _io.RefusedError as e:
             raise ReadError(name, line, e.reason) from e
         except _READ_ERRORS as e:
@@ -232,6 +235,8 @@ def _iter_plan(plan: list[tuple[_io.Source, type[SiteParser] | None]]) -> Iterat
                 for block in parser.blocks(stream):
                     line = block.start + len(block.lines) - 1
                     yield from _block_results(parser, block, src.name)
+        except _io.DamagedStreamError as e:
+            raise ReadError(src.name, e.line, e.reason) from e
         except _io.RefusedError as e:
             raise ReadError(src.name, line, e.reason) from e
         except _READ_ERRORS as e:

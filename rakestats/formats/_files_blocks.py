@@ -27,6 +27,8 @@ from rakestats.formats._files_limits import (
     _STRIP,
     _STRIP_BYTES,
     BOM,
+    DAMAGED,
+    DamagedStreamError,
     Limits,
     Stream,
     current_limits,
@@ -72,47 +74,82 @@ def iter_byte_blocks(
     block: list[bytes] = []
     problem: tuple[int, str] | None = None
     cut = False  # an over-long block was cut to its first lines
-    while True:
-        raw = stream.readline(max_line + 1)
-        if not raw:
-            break
-        lineno += 1
-        if len(raw) > max_line and not raw.endswith(b"\n"):
-            total = len(raw)
-            while True:
-                more = stream.readline(max_line + 1)
-                total += len(more)
-                if not more or more.endswith(b"\n"):
-                    break
-            line = raw[:_KEEP_OF_LONG_LINE] + b" [...]"
-            if problem is None:
-                problem = (lineno, f"line {lineno}: longer than {max_line} bytes ({total} bytes)")
-        else:
-            line = raw.rstrip(_STRIP_BYTES)
-        if lineno == 1 and line.startswith(_BOM_BYTES):
-            line = line[len(_BOM_BYTES) :]
-        if line:
-            if not block:
-                start = lineno
-            size += len(line) + 1
-            if size <= lim.max_hand_bytes:
-                block.append(line)
-            elif not cut:
+    raw = line = b""
+    long = False  # inside an over-long line
+    try:
+        while True:
+            raw = stream.readline(max_line + 1)
+            if not raw:
+                break
+            lineno += 1
+            if len(raw) > max_line and not raw.endswith(b"\n"):
+                long = True
+                total = len(raw)
+                while True:
+                    more = stream.readline(max_line + 1)
+                    total += len(more)
+                    if not more or more.endswith(b"\n"):
+                        break
+                line = raw[:_KEEP_OF_LONG_LINE] + b" [...]"
+                raw, long = more, False
                 if problem is None:
                     problem = (
                         lineno,
-                        f"line {lineno}: the hand is longer than {lim.max_hand_bytes} bytes",
+                        f"line {lineno}: longer than {max_line} bytes ({total} bytes)",
                     )
-                # keep only the hand's first lines: a file of many over-long hands must
-                # not hold max_hand_bytes for each of them until they are quarantined
-                block = _first_bytes(block, _KEEP_OF_LONG_HAND)
-                block.append(b"[... the rest of this over-long hand is not kept]")
-                cut = True
-        elif block:
-            yield Block(start, block, problem)
-            block, size, problem, cut = [], 0, None, False
+            else:
+                line = raw.rstrip(_STRIP_BYTES)
+            if lineno == 1 and line.startswith(_BOM_BYTES):
+                line = line[len(_BOM_BYTES) :]
+            if line:
+                if not block:
+                    start = lineno
+                size += len(line) + 1
+                if size <= lim.max_hand_bytes:
+                    block.append(line)
+                elif not cut:
+                    if problem is None:
+                        problem = (
+                            lineno,
+                            f"line {lineno}: the hand is longer than {lim.max_hand_bytes} bytes",
+                        )
+                    # keep only the hand's first lines: a file of many over-long hands must
+                    # not hold max_hand_bytes for each of them until they are quarantined
+                    block = _first_bytes(block, _KEEP_OF_LONG_HAND)
+                    block.append(b"[... the rest of this over-long hand is not kept]")
+                    cut = True
+            elif block:
+                yield Block(start, block, problem)
+                block, size, problem, cut = [], 0, None, False
+    except DAMAGED as exc:
+        if long or (raw and not raw.endswith(b"\n")):
+            lineno -= 1  # the damage cut this line: not a line of the file
+            if not long and block and block[-1] is line and not cut:
+                block.pop()
+        if block:
+            yield _cut_short(Block(start, block, problem), lineno, exc)
+        raise _damaged(lineno, exc) from exc
     if block:
         yield Block(start, block, problem)
+
+
+def _why(exc: Exception) -> str:
+    return str(exc) or type(exc).__name__
+
+
+def _damaged(line: int, exc: Exception) -> DamagedStreamError:
+    return DamagedStreamError(line, _why(exc))
+
+
+def _cut_short(block: Block | TextBlock, last: int, exc: Exception) -> Block:
+    """The last block before the damage in a stream, its last line ``last`` (the last
+    whole line read): cut short, unless it broke a limit already (it says why)."""
+    if isinstance(block, TextBlock):
+        block = Block(block.start, [line.encode("utf-8") for line in block.lines])
+    elif block.problem is not None:
+        return block
+    reason = f"line {last}: the hand is cut short: the file cannot be read after this line"
+    return Block(block.start, block.lines, (last, f"{reason} ({_why(exc)})"))
 
 
 def _first_bytes(lines: list[bytes], limit: int) -> list[bytes]:
@@ -161,14 +198,23 @@ def iter_blocks(stream: Stream, lim: Limits | None = None) -> Iterator[Block | T
     is plain (valid UTF-8, LF line ends, no trailing spaces, within the limits) comes
     decoded as a :class:`TextBlock`, anything else as the :class:`Block` that
     :func:`iter_byte_blocks` gives for it. Pieces are cut at blank lines, so the blocks
-    and their line numbers are the same either way. When a damaged stream fails to read,
-    the hands of the piece being read (at most :data:`_PIECE_BYTES`) are not given."""
+    and their line numbers are the same either way.
+
+    A stream that fails part-way (damaged or cut-short compressed data, see
+    :data:`DAMAGED`) gives every block read before the damage; the block the damage cuts
+    (its whole lines, no blank line after them) comes with the problem ``the hand is cut
+    short``, and :class:`DamagedStreamError` names the last whole line read. So does
+    :func:`iter_byte_blocks`."""
     lim = lim if lim is not None else current_limits()
     buf = b""
     lines_before = 0  # lines of the file before ``buf``
     first = True
     while True:
-        more = stream.read(_PIECE_BYTES)
+        try:
+            more = stream.read(_PIECE_BYTES)
+        except DAMAGED as exc:
+            last = yield from _before_damage(buf, lines_before, lim, first, exc)
+            raise _damaged(last, exc) from exc
         buf = buf + more if buf else more
         if buf[:1] in _BLANK_START:  # blank lines first: skipped whole, counted
             body = buf.lstrip(_STRIP_BYTES)
@@ -194,6 +240,25 @@ def iter_blocks(stream: Stream, lim: Limits | None = None) -> Iterator[Block | T
             first = False
         if not more:
             return
+
+
+def _before_damage(
+    buf: bytes, lines_before: int, lim: Limits, first: bool, exc: Exception
+) -> Generator[Block | TextBlock, None, int]:
+    """The blocks of ``buf``, the rest of a stream read before its damage: its whole
+    lines (a line the damage cut is not one), the last block cut short unless a blank
+    line follows it. Returns the last whole line of the stream."""
+    whole = buf[: buf.rfind(b"\n") + 1]
+    last = lines_before + whole.count(b"\n")
+    held: Block | TextBlock | None = None
+    for block in _piece_blocks(whole, lines_before, lim, first):
+        if held is not None:
+            yield held
+        held = block
+    if held is not None:
+        ended = held.start + len(held.lines) - 1 < last  # a blank line follows it
+        yield held if ended else _cut_short(held, last, exc)
+    return last
 
 
 def _piece_blocks(

@@ -1,7 +1,8 @@
 """What every part of the file reader shares: the limits on what a file may make
-rakestats read or hold (:class:`Limits`), the refusal (:class:`RefusedError`), the
-stream protocol the readers use (:class:`Stream`, :class:`Source`), the byte-order mark,
-and the count of what judging files reads (:data:`OPENS`).
+rakestats read or hold (:class:`Limits`), the refusal (:class:`RefusedError`), a stream
+that fails part-way (:data:`DAMAGED`, :class:`DamagedStreamError`), the stream protocol
+the readers use (:class:`Stream`, :class:`Source`), the byte-order mark, and the count of
+what judging files reads (:data:`OPENS`).
 
 The public names are exported by :mod:`rakestats.formats.files`.
 
@@ -13,8 +14,11 @@ The public names are exported by :mod:`rakestats.formats.files`.
 
 from __future__ import annotations
 
+import lzma
 import os
 import sys
+import zipfile
+import zlib
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
@@ -22,8 +26,10 @@ from typing import NamedTuple, Protocol
 
 __all__ = [
     "BOM",
+    "DAMAGED",
     "LIMITS",
     "OPENS",
+    "DamagedStreamError",
     "Limits",
     "Opener",
     "RefusedError",
@@ -80,6 +86,29 @@ class RefusedError(ValueError):
     def __init__(self, path: str, reason: str) -> None:
         super().__init__(f"{path}: {reason}")
         self.path = path
+        self.reason = reason
+
+
+DAMAGED: tuple[type[Exception], ...] = (
+    OSError,
+    EOFError,
+    zlib.error,
+    lzma.LZMAError,
+    zipfile.BadZipFile,
+)
+"""What reading a damaged or cut-short compressed stream raises (the decompressors, the
+zip reader, an input/output error)."""
+
+
+class DamagedStreamError(EOFError):
+    """A stream that failed part-way (damaged or cut-short compressed data), raised by
+    the block readers once every hand before the damage has been given: ``line`` is the
+    last whole line read (0: none), ``reason`` what failed; the decompressor's error is
+    the ``__cause__``. An :class:`EOFError`: for the readers the stream ends there."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(f"after line {line}: {reason}")
+        self.line = line
         self.reason = reason
 
 

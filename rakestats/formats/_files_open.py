@@ -29,6 +29,7 @@ from rakestats.formats._files_limits import (
     _BOM_BYTES,
     _STRIP,
     _STRIP_BYTES,
+    DAMAGED,
     OPENS,
     Limits,
     Opener,
@@ -309,8 +310,17 @@ _DECOMPRESSORS: dict[str, Callable[[], _Decompressor]] = {
 
 
 # ---------------------------------------------------------------------- decompressing
+_NO_FURTHER: tuple[type[Exception], ...] = (ValueError, *DAMAGED)
+
+
 class _Counted:
-    """A decompressing stream whose output is counted against the limits."""
+    """A decompressing stream whose output is counted against the limits.
+
+    A read that fails part-way (damaged or cut-short data) gives what was decompressed
+    before the damage, and the read after it raises the error: the raw streams' ``read``
+    drops what it had decompressed with the error, so the stream is read again from the
+    last byte given (it seeks there: decompressed again from the start), a raw read at a
+    time (``read1``), up to the damage. Reads of undamaged data are the raw stream's own."""
 
     def __init__(self, raw: Stream, name: str, compressed: int, what: str, lim: Limits) -> None:
         self._raw = raw
@@ -319,7 +329,8 @@ class _Counted:
         self._compressed = compressed
         self._lim = lim
         self._ceiling = min(lim.max_uncompressed, max(lim.ratio_floor, lim.max_ratio * compressed))
-        self._count = 0
+        self._count = 0  # bytes given: the position in the decompressed stream
+        self._failed: Exception | None = None  # the damage behind the bytes given last
 
     def _counted(self, data: bytes) -> bytes:
         self._count += len(data)
@@ -339,14 +350,47 @@ class _Counted:
         return data
 
     def readline(self, size: int = -1, /) -> bytes:
+        if self._failed is not None:
+            raise self._failed
         if size < 0:
             size = self._lim.max_line_bytes + 1  # never an unbounded line
         return self._counted(self._raw.readline(size))
 
     def read(self, size: int = -1, /) -> bytes:
+        if self._failed is not None:
+            raise self._failed
         if size < 0:
             size = self._lim.max_line_bytes + 1  # callers read heads, never all
-        return self._counted(self._raw.read(size))
+        try:
+            data = self._raw.read(size)
+        except DAMAGED as exc:
+            data = self._before(exc, size)
+        return self._counted(data)
+
+    def _before(self, exc: Exception, size: int) -> bytes:
+        """At most ``size`` bytes decompressed before the damage that made a read fail
+        with ``exc``, from the last byte given; ``exc`` is raised by the next read (now,
+        when there are none)."""
+        self._failed = exc
+        seek = getattr(self._raw, "seek", None)
+        read1 = getattr(self._raw, "read1", None)
+        if seek is None or read1 is None:
+            raise exc
+        parts: list[bytes] = []
+        got = 0
+        try:
+            seek(self._count)
+            while got < size:
+                more = read1(size - got)
+                if not more:
+                    break
+                parts.append(more)
+                got += len(more)
+        except _NO_FURTHER:  # the damage again, or no way back to the byte
+            pass
+        if not parts:
+            raise exc
+        return b"".join(parts)
 
 
 def _stream_opener(

@@ -162,6 +162,33 @@ def zip_member_names(zf: zipfile.ZipFile) -> list[str]:
 _LOCAL_HEADER = struct.Struct("<4s2B4HL2L2H")
 
 
+class _Member(zipfile.ZipExtFile):
+    """A member whose check at its end (the CRC of what it decompressed to) fails on the
+    read after the data it checked, not instead of it: a member cut short gives every
+    byte it decompressed to before the error (``ZipExtFile`` drops the last piece read
+    with the error)."""
+
+    _failed: zipfile.BadZipFile | None = None
+
+    def _update_crc(self, newdata: bytes) -> None:
+        try:
+            zipfile.ZipExtFile._update_crc(self, newdata)  # type: ignore[attr-defined]
+        except zipfile.BadZipFile as exc:
+            self._failed = exc
+
+    def read(self, n: int | None = -1) -> bytes:
+        data = super().read(n)
+        if not data and n != 0 and self._failed is not None:
+            raise self._failed
+        return data
+
+    def read1(self, n: int | None = -1) -> bytes:
+        data = super().read1(n)
+        if not data and n != 0 and self._failed is not None:
+            raise self._failed
+        return data
+
+
 def _open_member(fh: IO[bytes], info: zipfile.ZipInfo) -> zipfile.ZipExtFile:
     """A member of the archive open as ``fh``, read from its local header as
     ``ZipFile.open`` does, without reading the central directory again (an archive of
@@ -180,4 +207,4 @@ def _open_member(fh: IO[bytes], info: zipfile.ZipInfo) -> zipfile.ZipExtFile:
         raise zipfile.BadZipFile(
             f"File name in directory {info.orig_filename!r} and header {name!r} differ."
         )
-    return zipfile.ZipExtFile(fh, "r", info, None, False)
+    return _Member(fh, "r", info, None, False)

@@ -56,19 +56,28 @@ def utf16_encoding(head: bytes) -> str | None:
 class Utf16Stream:
     """A binary stream of UTF-16 text read as UTF-8 bytes (``read`` and ``readline``);
     the byte-order mark comes out as UTF-8's, which the file reader drops. Bytes that
-    are not UTF-16 become U+FFFD (the hand holding them is then quarantined)."""
+    are not UTF-16 become U+FFFD (the hand holding them is then quarantined). When the
+    raw stream fails part-way (damaged compressed data), what it gave before comes out
+    first and the read after it raises the error."""
 
     def __init__(self, raw: _Readable, encoding: str) -> None:
         self._raw = raw
         self._decoder = codecs.getincrementaldecoder(encoding)("replace")
         self._buf = b""
         self._eof = False
+        self._failed: Exception | None = None  # raised once what came before is read
 
     def _fill(self, want: int) -> None:
-        while not self._eof and (want < 0 or len(self._buf) < want):
-            chunk = self._raw.read(_CHUNK)
+        while not self._eof and self._failed is None and (want < 0 or len(self._buf) < want):
+            try:
+                chunk = self._raw.read(_CHUNK)
+            except _io.DAMAGED as exc:  # damaged data: what was read before comes first
+                self._failed = exc
+                break
             self._eof = not chunk
             self._buf += self._decoder.decode(chunk, final=self._eof).encode("utf-8")
+        if self._failed is not None and not self._buf:
+            raise self._failed
 
     def read(self, size: int = -1, /) -> bytes:
         self._fill(size)
@@ -85,7 +94,7 @@ class Utf16Stream:
                 return self.read(end + 1)
             if limit >= 0 and len(self._buf) >= limit:
                 return self.read(limit)
-            if self._eof:
+            if self._eof or self._failed is not None:
                 return self.read()
             self._fill(len(self._buf) + _CHUNK)
 

@@ -23,7 +23,10 @@ Hostile input is bounded here (docs/reliability.md):
   first line is no known format (a binary file), an archive format rakestats does not
   read, a zip archive of more than :attr:`Limits.max_members` members or whose members
   declare more than the limits above *in all* are refused at once;
-- runs of blank lines are skipped at the speed of ``bytes.lstrip``, never line by line.
+- runs of blank lines are skipped at the speed of ``bytes.lstrip``, never line by line;
+- a compressed file or zip member that breaks part-way (cut short, damaged) gives every
+  hand decompressed before the damage, the hand it cuts with a problem (``the hand is
+  cut short``), then :class:`DamagedStreamError` naming the last whole line read.
 """
 
 from __future__ import annotations
@@ -46,7 +49,9 @@ from rakestats.formats._files_limits import (
     _BOM_BYTES,
     _STRIP,
     BOM,
+    DAMAGED,
     LIMITS,
+    DamagedStreamError,
     Limits,
     Opener,
     RefusedError,
@@ -79,8 +84,10 @@ from rakestats.formats._files_zip import (
 
 __all__ = [
     "BOM",
+    "DAMAGED",
     "LIMITS",
     "Block",
+    "DamagedStreamError",
     "Limits",
     "Opener",
     "RefusedError",
