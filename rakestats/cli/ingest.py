@@ -26,6 +26,7 @@ from rakestats.cli._common import (
 from rakestats.cli._group import main
 from rakestats.warehouse import (
     COMMIT_EVERY,
+    DAMAGED,
     PENDING_SECONDS,
     DaskUnavailableError,
     IngestSummary,
@@ -40,6 +41,7 @@ __all__ = [
     "compact_command",
     "display_path",
     "ingest_command",
+    "not_read_line",
     "quarantine_command",
 ]
 
@@ -136,7 +138,7 @@ def ingest_command(
     for path, reason in summary.passed_over:
         click.echo(f"passed over {display_path(path)}: {safe_text(reason)}", err=True)
     for path, reason in summary.unrecognized:
-        click.echo(f"skipped {display_path(path)}: {safe_text(reason)}", err=True)
+        click.echo(not_read_line(path, reason), err=True)
     click.echo(summary.line())
     if strict and not summary.clean:
         click.echo(
@@ -174,7 +176,7 @@ def _watch(wh: Warehouse, paths: tuple[str, ...], jobs: int, pending_seconds: fl
 
     def report(s: IngestSummary) -> None:
         for path, reason in s.unrecognized:
-            click.echo(f"skipped {display_path(path)}: {safe_text(reason)}", err=True)
+            click.echo(not_read_line(path, reason), err=True)
         if s.read or s.pending:
             click.echo(s.line())
 
@@ -187,6 +189,20 @@ def _watch(wh: Warehouse, paths: tuple[str, ...], jobs: int, pending_seconds: fl
         for sig, handler in previous.items():
             signal.signal(sig, handler)
     click.echo(total.line())
+
+
+def not_read_line(path: str, reason: str) -> str:
+    """The stderr line naming an input not read to its end: ``damaged PATH: read to line
+    N: why`` (its hands up to line N were kept), else ``skipped PATH: why``.
+
+    >>> not_read_line("a.gz", "damaged: read to line 12: Compressed file ended")
+    'damaged a.gz: read to line 12: Compressed file ended'
+    >>> not_read_line("notes.txt", "not a known hand-history format")
+    'skipped notes.txt: not a known hand-history format'
+    """
+    if reason.startswith(DAMAGED):
+        return f"damaged {display_path(path)}: {safe_text(reason.removeprefix('damaged: '))}"
+    return f"skipped {display_path(path)}: {safe_text(reason)}"
 
 
 def display_path(path: str) -> str:

@@ -14,6 +14,7 @@ from rakestats.warehouse._distributed import DaskUnavailableError, client_for
 from rakestats.warehouse._duck import connect, parquet_sql
 from rakestats.warehouse._ingest import (
     COMMIT_EVERY,
+    DAMAGED,
     PENDING_SECONDS,
     IngestSummary,
     ProgressFn,
@@ -38,6 +39,7 @@ from rakestats.warehouse.schema import SCHEMA_VERSION, TABLES
 
 __all__ = [
     "COMMIT_EVERY",
+    "DAMAGED",
     "PENDING_SECONDS",
     "SCHEMA_VERSION",
     "TABLES",

@@ -44,6 +44,7 @@ from rakestats.warehouse._resolve import (
 )
 from rakestats.warehouse._store import STAGING, Store, Transaction
 from rakestats.warehouse._units import (
+    DAMAGED,
     Unit,
     UnitResult,
     read_batches,
@@ -54,6 +55,7 @@ from rakestats.warehouse._units import (
 from rakestats.warehouse.schema import FILES, HAND_TABLES
 
 __all__ = [
+    "DAMAGED",
     "HashedFn",
     "IngestSummary",
     "ProgressFn",
@@ -141,8 +143,11 @@ class IngestSummary:
     def line(self) -> str:
         seen = self.files + self.files_unreadable
         text = f"read {self.read} hands from {seen} files"
-        if self.unrecognized:
-            text += f" ({len(self.unrecognized)} not recognised)"
+        damaged = sum(why.startswith(DAMAGED) for _, why in self.unrecognized)
+        if len(self.unrecognized) > damaged:
+            text += f" ({len(self.unrecognized) - damaged} not recognised)"
+        if damaged:
+            text += f" ({damaged} damaged: read to the line named)"
         text += (
             f": {self.ingested} ingested, {self.duplicates} duplicates, "
             f"{self.quarantined} quarantined, {self.skipped} skipped"

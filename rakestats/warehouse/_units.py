@@ -30,6 +30,7 @@ from rakestats.warehouse.schema import HAND_TABLES
 
 __all__ = [
     "BATCH_HANDS",
+    "DAMAGED",
     "HAND_INDEX",
     "Segment",
     "Unit",
@@ -41,6 +42,9 @@ __all__ = [
 ]
 
 BATCH_HANDS = 2_000
+# The reason of a file read to a point and no further (damaged, cut short): its hands
+# up to the line named are kept, the file is not recorded as read.
+DAMAGED = "damaged: read to line "
 
 
 @dataclass(frozen=True)
@@ -316,7 +320,7 @@ def _scan_unit(unit: Unit, chunk: _Chunk, result: UnitResult) -> None:
     except ReadError as exc:
         # the hands before the damage are kept; the file is reported and not recorded
         # as ingested, so a later run reads it again
-        result.error = f"read error after line {exc.line}: {exc.reason}"
+        result.error = f"{DAMAGED}{exc.line}: {exc.reason}"
     except OSError as exc:
         result.error = f"cannot read: {exc.strerror or exc}"
     except Exception as exc:  # a bug must not lose the file silently

@@ -16,8 +16,10 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from rakestats import Warehouse
+from rakestats.cli import main
 from rakestats.formats import ReadError, iter_file
 from rakestats.formats import files as _io
 from rakestats.records import HandRecord, QuarantineRecord
@@ -189,11 +191,35 @@ def test_ingest_stores_the_hands_before_the_damage(
     assert (s.ingested, s.quarantined) == (want.hands, int(want.cut_text is not None))
     [(where, reason)] = s.unrecognized
     assert where == str(path)
-    assert f"after line {want.last}: " in reason, reason
+    assert reason.startswith(f"damaged: read to line {want.last}: "), reason
     assert "ended before the end-of-stream marker" in reason
+    assert "(1 damaged: read to the line named)" in s.line()
+    assert "not recognised" not in s.line()
     stored = sorted(wh.sql("SELECT hand_id FROM hands")["hand_id"])
     assert stored == sorted(r.hand_id for r in records[: want.hands])
     assert wh.sql("SELECT count(*) AS n FROM files")["n"][0] == 0  # read again next time
+
+
+def test_the_command_line_names_a_damaged_file_apart_from_one_not_recognised(
+    tmp_path: Path, history: tuple[bytes, list[HandRecord]]
+) -> None:
+    """A file read to a point is ``damaged`` (its hands up to that line stored), not
+    ``skipped`` as a file that is no history at all; ``--strict`` fails for both."""
+    plain, _ = history
+    packed = gzip.compress(plain)
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "cut.txt.gz").write_bytes(packed[: len(packed) // 2])
+    (folder / "notes.txt").write_text("shopping list\n", encoding="utf-8")
+    want = Expected(plain, _gunzip(packed[: len(packed) // 2]))
+    args = ["ingest", str(folder), "-w", str(tmp_path / "wh"), "-j1", "--strict"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 3, result.output
+    assert "(1 not recognised) (1 damaged: read to the line named)" in result.stdout
+    err = sorted(ln for ln in result.stderr.splitlines() if not ln.startswith("error: "))
+    assert err[0].startswith(f"damaged {folder / 'cut.txt.gz'}: read to line {want.last}: ")
+    assert err[1].startswith(f"skipped {folder / 'notes.txt'}: not a known hand-history format")
+    assert len(err) == 2
 
 
 # ---------------------------------------------------------------------- the block readers
