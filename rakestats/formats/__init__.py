@@ -34,6 +34,7 @@ from rakestats.rake.names import name_problem
 from rakestats.records import Game, HandRecord, QuarantineRecord, SkipRecord
 
 __all__ = [
+    "CR_LINE_ENDS",
     "PARSERS",
     "HandError",
     "HandRecord",
@@ -76,11 +77,19 @@ class ReadError(Exception):
         self.reason = reason
 
 
+CR_LINE_ENDS = (
+    "its lines end in a carriage return alone (CR, as the classic Mac OS wrote text), "
+    "which rakestats does not read: convert it to LF or CRLF line ends"
+)
+
+
 def _sniff(first: str | None, name: str) -> type[SiteParser] | None:
     if first is None:
         return None
     if "\x00" in first:  # UTF-16 (read as UTF-8 here), or a room's NUL padding
         first = first.replace("\x00", "").lstrip("\ufffd\ufeff").strip()
+    if "\r" in first.rstrip():  # lines are split at LF: a file of CR line ends is one line
+        raise UnrecognizedFileError(name, CR_LINE_ENDS)
     parser = detect(first)
     if parser is None:
         shown = first if len(first) <= 80 else first[:77] + "..."

@@ -2,8 +2,8 @@
 OS wrote text) reads as one line, its header followed by the rest; the stud readers
 quarantine it with a reason that names the line ends, rather than "the hand ends after
 its header". Files with LF or CRLF line ends, UTF-16 ones included, are read as before.
-(A whole file with CR line ends is recognised, or not, from its first line by the file
-reader, which is not tested here.)"""
+A whole file with CR line ends is refused by the file reader, naming them, as it is no
+file of lines at all."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from rakestats import Warehouse
 from rakestats.columns import HandColumns
-from rakestats.formats import iter_file, scan_file
+from rakestats.formats import CR_LINE_ENDS, UnrecognizedFileError, iter_file, scan_file
 from rakestats.records import HandRecord, QuarantineRecord
 
 DATA = Path(__file__).parents[1] / "data"
@@ -25,14 +26,18 @@ REASON = (
 )
 
 
-def test_a_stars_file_with_cr_line_ends_is_quarantined_naming_them(tmp_path: Path) -> None:
-    path = tmp_path / "stars_cr.txt"
-    path.write_bytes(STARS.replace(b"\r\n", b"\r"))
-    for got in (list(iter_file(path)), list(scan_file(path, HandColumns()))):
-        (q,) = got
-        assert isinstance(q, QuarantineRecord), q
-        assert q.reason == f"line 1: {REASON}", q.reason
-        assert q.hand_id == "35874566077"
+@pytest.mark.parametrize(
+    "data", [STARS.replace(b"\r\n", b"\r"), RAKE.replace(b"\n", b"\r")], ids=["stars", "rake"]
+)
+def test_a_file_with_cr_line_ends_is_refused_naming_them(tmp_path: Path, data: bytes) -> None:
+    path = tmp_path / "cr.txt"
+    path.write_bytes(data)
+    for read in (lambda: list(iter_file(path)), lambda: list(scan_file(path, HandColumns()))):
+        with pytest.raises(UnrecognizedFileError) as err:
+            read()
+        assert err.value.reason == CR_LINE_ENDS
+    summary = Warehouse(tmp_path / "wh").ingest([path])
+    assert summary.unrecognized == [(str(path), CR_LINE_ENDS)] and summary.read == 0
 
 
 def test_a_hand_with_cr_line_ends_among_crlf_ones(tmp_path: Path) -> None:
