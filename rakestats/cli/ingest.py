@@ -135,8 +135,6 @@ def ingest_command(
             progress_bar("ingest", total=len(walk(paths, []))) as bar,
         ):
             summary = ingest(list(paths), jobs=n_jobs, progress=bar, client=client)
-    for path, reason in summary.passed_over:
-        click.echo(f"passed over {display_path(path)}: {safe_text(reason)}", err=True)
     for path, reason in summary.unrecognized:
         click.echo(not_read_line(path, reason), err=True)
     click.echo(summary.line())

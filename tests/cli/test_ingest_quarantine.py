@@ -91,12 +91,8 @@ def test_files_passed_over_are_counted_and_do_not_fail_strict(
         "read 0 hands from 0 files: 0 ingested, 0 duplicates, 0 quarantined, 0 skipped "
         "(nothing to read: 1 folder and 2 files passed over: hidden, or notes)\n"
     )
-    # each one named on stderr, with its reason
-    assert sorted(result.stderr.splitlines()) == [
-        f"passed over {root / '.archive'}: hidden folder (not walked)",
-        f"passed over {root / '.session.txt'}: hidden file",
-        f"passed over {root / 'README.txt'}: notes, not a hand history",
-    ]
+    # counted, not listed: a folder of histories may hold a hidden file in every folder
+    assert result.stderr == ""
     (root / "h.txt").write_bytes(history.read_bytes())
     result = CliRunner().invoke(main, ["ingest", str(root), "-w", wh, "-j1", "--strict"])
     assert result.exit_code == 0, result.output

@@ -114,12 +114,13 @@ def test_reveal_is_in_showing_order(wh: Warehouse) -> None:
         "  O'Malley shows [As Aw 7f Af 3c] (Three of a Kind, Aces)",
         "  Captain Frey shows [Dw Df 9s Ds 2w] (Three of a Kind, Dukes)",
     ]
-    # Razz: the showdown in the order of the history, mucks as mucks
+    # Razz: the showdown in the order of the history, mucks as mucks (with the cards
+    # the summary gives: "Seat 4: Player2 mucked [3s 8c 4h Qs Ah Td Qh]")
     out = _text(wh, "49382949075")
     showdown = out.split("*** Showdown ***\n")[1].split("\n\n")[0].splitlines()
     assert showdown == [
         "  Hero shows [3c Ac 5s 2h Th Js 5h] (Lo: T,5,3,2,A)",
-        "  Player2 mucks hand",
+        "  Player2 mucks [3s 8c 4h Qs Ah Td Qh]",
         "  PC [Mittel] shows [4c 2s 5c 9s 4s 9d As] (Lo: 9,5,4,2,A)",
     ]
     doc = hand_document(hand_detail(wh.sql, "49382949075"))
@@ -146,7 +147,7 @@ def test_cash_razz_in_dollars(wh: Warehouse) -> None:
     assert "  Seat 1: kobreli ($1.27 in chips)" in out
     assert "  HIWAII2 brings in for $0.02\n" in out
     assert "  HIWAII2 raises $0.08 to $0.16\n" in out
-    assert "  s0rrow mucks hand\n" in out
+    assert "  s0rrow mucks [9h 2s 7c 6c Qh Ad Ac]\n" in out  # "s0rrow mucked [...]"
     assert "  Pot $0.71: HIWAII2 collected $0.68\n" in out
     assert "  Total pot $0.71 | Rake $0.03" in out
     first = _text(wh, "35874566077")
