@@ -275,7 +275,8 @@ def _table(rows: dict[str, list[Any]], schema: pa.Schema, derived: dict[str, pa.
         derived[f.name] if f.name in derived else _array(rows[f.name], f.type) for f in schema
     ]
     return pa.Table.from_arrays(
-        [a.cast(f.type) for a, f in zip(arrays, schema, strict=True)], schema=schema
+        [a if a.type == f.type else a.cast(f.type) for a, f in zip(arrays, schema, strict=True)],
+        schema=schema,
     )
 
 
