@@ -41,7 +41,7 @@ __all__ = [
     "units_of",
 ]
 
-BATCH_HANDS = 2_000
+BATCH_HANDS = 4_000
 # The reason of a file read to a point and no further (damaged, cut short): its hands
 # up to the line named are kept, the file is not recorded as read.
 DAMAGED = "damaged: read to line "
