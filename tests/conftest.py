@@ -100,6 +100,23 @@ def stud_rooms(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
 
 
 @pytest.fixture(scope="session")
+def sample_rake(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
+    """A warehouse of ``sample_data/`` (Rake, server and player views), shared by the
+    tests that only read it."""
+    w = Warehouse(tmp_path_factory.mktemp("sample-rake") / "wh")
+    assert w.ingest([DATA.parent.parent / "sample_data"]).ingested > 2000
+    return w
+
+
+@pytest.fixture(scope="session")
+def stars_razz(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
+    """A warehouse of the real PokerStars Razz histories alone (``tests/data/razz/stars``)."""
+    w = Warehouse(tmp_path_factory.mktemp("stars-razz") / "wh")
+    assert w.ingest([DATA / "razz" / "stars"]).ingested > 0
+    return w
+
+
+@pytest.fixture(scope="session")
 def razz_rooms(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
     """One warehouse of the real PokerStars and PHH Razz histories (15 hands), shared
     by the tests that only read it."""

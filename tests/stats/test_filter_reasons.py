@@ -9,8 +9,6 @@ and an empty one.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from rakestats import Warehouse
@@ -18,8 +16,6 @@ from rakestats.stats import STUD_GAMES, FilterMiss, Filters
 from rakestats.stats._filters import category_title, filter_misses
 from rakestats.stud.high import HighCategory
 from rakestats.stud.low import LowCategory
-
-ROOT = Path(__file__).resolve().parents[2]
 
 RAKE_CATEGORIES = (
     "Full Pack",
@@ -31,20 +27,6 @@ RAKE_CATEGORIES = (
     "Three of a Kind",
     "Two Pair",
 )
-
-
-@pytest.fixture(scope="module")
-def rake(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
-    w = Warehouse(tmp_path_factory.mktemp("reasons") / "rake")
-    assert w.ingest([ROOT / "sample_data"]).ingested > 2000
-    return w
-
-
-@pytest.fixture(scope="module")
-def razz(tmp_path_factory: pytest.TempPathFactory) -> Warehouse:
-    w = Warehouse(tmp_path_factory.mktemp("reasons") / "razz")
-    assert w.ingest([ROOT / "tests" / "data" / "razz" / "stars"]).ingested > 0
-    return w
 
 
 @pytest.fixture(scope="module")
@@ -66,17 +48,17 @@ def _misses(
 
 
 # ------------------------------------------------------------ a column no game fills
-def test_rake_has_no_big_bet(rake: Warehouse) -> None:
-    assert rake.sql("SELECT count(*) FROM players").iloc[0, 0] > 0
-    assert rake.unmatched_filters(big_bet=8) == [
+def test_rake_has_no_big_bet(sample_rake: Warehouse) -> None:
+    assert sample_rake.sql("SELECT count(*) FROM players").iloc[0, 0] > 0
+    assert sample_rake.unmatched_filters(big_bet=8) == [
         FilterMiss(
             "big_bet", 8, (), "no big bet 8: no hand in the warehouse has a big bet (Rake has none)"
         )
     ]
 
 
-def test_stud_games_have_no_position(razz: Warehouse) -> None:
-    (miss,) = razz.unmatched_filters(position=[1])
+def test_stud_games_have_no_position(stars_razz: Warehouse) -> None:
+    (miss,) = stars_razz.unmatched_filters(position=[1])
     assert miss == FilterMiss(
         "position",
         1,
@@ -85,10 +67,12 @@ def test_stud_games_have_no_position(razz: Warehouse) -> None:
     )
 
 
-def test_the_column_a_game_fills_still_names_the_nearest(rake: Warehouse, razz: Warehouse) -> None:
-    (ante,) = rake.unmatched_filters(position=99)
+def test_the_column_a_game_fills_still_names_the_nearest(
+    sample_rake: Warehouse, stars_razz: Warehouse
+) -> None:
+    (ante,) = sample_rake.unmatched_filters(position=99)
     assert ante.message.startswith("no position 99; nearest: ")
-    (bet,) = razz.unmatched_filters(big_bet=1)
+    (bet,) = stars_razz.unmatched_filters(big_bet=1)
     assert bet.message.startswith("no big bet 1; nearest: ") and bet.nearest
 
 
@@ -102,9 +86,9 @@ def test_only_an_empty_warehouse_has_no_hands(empty: Warehouse) -> None:
 
 
 # ------------------------------------------------------------ hand categories
-def test_a_category_nobody_showed_is_named_with_those_there_are(rake: Warehouse) -> None:
+def test_a_category_nobody_showed_is_named_with_those_there_are(sample_rake: Warehouse) -> None:
     for value in ("Flush", "Garbage"):
-        assert _misses(rake, category=value) == [
+        assert _misses(sample_rake, category=value) == [
             FilterMiss(
                 "category",
                 value,
@@ -114,13 +98,13 @@ def test_a_category_nobody_showed_is_named_with_those_there_are(rake: Warehouse)
                 + f" or {RAKE_CATEGORIES[-1]!r}",
             )
         ]
-    (miss,) = _misses(rake, category=["Pair", "suits ful"])
+    (miss,) = _misses(sample_rake, category=["Pair", "suits ful"])
     assert miss.message == "no category 'suits ful'; did you mean 'Suits Full'?"
     assert miss.nearest == ("Suits Full",)
 
 
-def test_a_rake_category_in_a_razz_warehouse(razz: Warehouse) -> None:
-    (miss,) = _misses(razz, category="Quads")
+def test_a_rake_category_in_a_razz_warehouse(stars_razz: Warehouse) -> None:
+    (miss,) = _misses(stars_razz, category="Quads")
     assert miss == FilterMiss(
         "category", "Quads", ("No Pair",), "no category 'Quads'; there are 'No Pair'"
     )
@@ -131,12 +115,12 @@ def test_a_category_in_an_empty_warehouse(empty: Warehouse) -> None:
     assert miss.message == "no category 'Pair': the warehouse has no hands"
 
 
-def test_every_spelling_hands_accepts_is_no_miss(rake: Warehouse) -> None:
+def test_every_spelling_hands_accepts_is_no_miss(sample_rake: Warehouse) -> None:
     spellings = ["Suits Full", "SUITS_FULL", " suits full ", "three of a kind", "Three of a Kind"]
-    assert _misses(rake, category=spellings) == []
+    assert _misses(sample_rake, category=spellings) == []
     for value in spellings:
-        assert len(rake.hands(category=value)) > 0, value
-    assert rake.hands(category="Flush").empty  # the convention: an empty frame
+        assert len(sample_rake.hands(category=value)) > 0, value
+    assert sample_rake.hands(category="Flush").empty  # the convention: an empty frame
 
 
 def test_category_titles_are_those_of_the_games() -> None:
@@ -148,8 +132,8 @@ def test_category_titles_are_those_of_the_games() -> None:
 
 
 # ------------------------------------------------------------ the stud games
-def test_no_stud_hands_in_a_rake_warehouse(rake: Warehouse, razz: Warehouse) -> None:
-    assert _misses(rake, within=STUD_GAMES) == [
+def test_no_stud_hands_in_a_rake_warehouse(sample_rake: Warehouse, stars_razz: Warehouse) -> None:
+    assert _misses(sample_rake, within=STUD_GAMES) == [
         FilterMiss(
             "game",
             STUD_GAMES,
@@ -157,17 +141,17 @@ def test_no_stud_hands_in_a_rake_warehouse(rake: Warehouse, razz: Warehouse) -> 
             "no stud hands in the warehouse (it has Rake hands only)",
         )
     ]
-    assert _misses(razz, within=STUD_GAMES) == []
+    assert _misses(stars_razz, within=STUD_GAMES) == []
 
 
-def test_no_stud_hands_within_a_game_filter(rake: Warehouse, razz: Warehouse) -> None:
-    (miss,) = _misses(rake, Filters(game="rake"), within=STUD_GAMES)
+def test_no_stud_hands_within_a_game_filter(sample_rake: Warehouse, stars_razz: Warehouse) -> None:
+    (miss,) = _misses(sample_rake, Filters(game="rake"), within=STUD_GAMES)
     assert miss == FilterMiss("game", ("rake",), (), "no stud hands: 'rake' is not a stud game")
-    assert [m.message for m in _misses(razz, Filters(game="rake"), within=STUD_GAMES)] == [
+    assert [m.message for m in _misses(stars_razz, Filters(game="rake"), within=STUD_GAMES)] == [
         "no game 'rake'; there are 'razz'",
         "no stud hands: 'rake' is not a stud game",
     ]
-    assert _misses(razz, Filters(game=["rake", "razz"]), within=STUD_GAMES) == [
+    assert _misses(stars_razz, Filters(game=["rake", "razz"]), within=STUD_GAMES) == [
         FilterMiss("game", "rake", ("razz",), "no game 'rake'; there are 'razz'")
     ]
 

@@ -15,27 +15,15 @@ from pathlib import Path
 import pytest
 
 from rakestats import Warehouse
-from rakestats.sim import simulate
 from rakestats.warehouse import COMMIT_EVERY
+from tests._calling_hands import calling_hands, damaged
 
 COMMIT_SIZES = (1, 2, 3, COMMIT_EVERY)
 
 
 @pytest.fixture(scope="module")
 def hands(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
-    out = tmp_path_factory.mktemp("resolution-src")
-    simulate(30, 3, 5, out)
-    text = sorted(out.glob("*.txt"))[0].read_text(encoding="utf-8")
-    found = [h.strip("\n") for h in text.split("\n\n\n") if ": calls " in h]
-    assert len(found) >= 6
-    return found[:6]
-
-
-def _damaged(hand: str) -> str:
-    """The hand with its first call raised past what the player may call."""
-    bad, n = re.subn(r": calls (\d+)$", r": calls 9\1", hand, count=1, flags=re.M)
-    assert n == 1
-    return bad
+    return calling_hands(tmp_path_factory.mktemp("resolution-src"), 5, 6)
 
 
 def _conflicting(hand: str) -> str:
@@ -95,7 +83,7 @@ def test_a_conflicting_copy_in_the_same_run_stays_open(hands: list[str], tmp_pat
 
 def test_a_damaged_copy_after_the_stored_one_stays_open(hands: list[str], tmp_path: Path) -> None:
     a = _write(tmp_path / "a" / "h.txt", hands[:2])
-    b = _write(tmp_path / "b" / "h.txt", [_damaged(hands[1])])
+    b = _write(tmp_path / "b" / "h.txt", [damaged(hands[1])])
     (outcome,) = _outcomes([a, b], tmp_path)
     entries, quarantined, resolved = outcome
     assert (quarantined, resolved) == (1, 0)
@@ -106,7 +94,7 @@ def test_a_damaged_copy_after_the_stored_one_stays_open(hands: list[str], tmp_pa
 def test_a_damaged_copy_before_the_complete_one_is_resolved(
     hands: list[str], tmp_path: Path
 ) -> None:
-    a = _write(tmp_path / "a" / "h.txt", [_damaged(hands[1])])
+    a = _write(tmp_path / "a" / "h.txt", [damaged(hands[1])])
     b = _write(tmp_path / "b" / "h.txt", hands[:2])
     (outcome,) = _outcomes([a, b], tmp_path)
     assert outcome == ((), 1, 1)
@@ -115,12 +103,12 @@ def test_a_damaged_copy_before_the_complete_one_is_resolved(
 
 def test_in_one_file_the_order_of_the_copies_decides(hands: list[str], tmp_path: Path) -> None:
     later = _write(
-        tmp_path / "later.txt", [hands[0], _damaged(hands[3]), hands[1], hands[2], hands[3]]
+        tmp_path / "later.txt", [hands[0], damaged(hands[3]), hands[1], hands[2], hands[3]]
     )
     (outcome,) = _outcomes([later], tmp_path / "l")
     assert outcome == ((), 1, 1)  # the complete copy came after the damaged one
     earlier = _write(
-        tmp_path / "earlier.txt", [hands[0], hands[3], hands[1], hands[2], _damaged(hands[3])]
+        tmp_path / "earlier.txt", [hands[0], hands[3], hands[1], hands[2], damaged(hands[3])]
     )
     (outcome,) = _outcomes([earlier], tmp_path / "e")
     entries, quarantined, resolved = outcome
@@ -139,10 +127,10 @@ def test_several_copies_give_the_same_open_quarantine_with_any_jobs(
     hands: list[str], tmp_path: Path
 ) -> None:
     files = [
-        _write(tmp_path / "in" / "1.txt", [_damaged(hands[0]), hands[1]]),
+        _write(tmp_path / "in" / "1.txt", [damaged(hands[0]), hands[1]]),
         _write(tmp_path / "in" / "2.txt", [hands[0], _conflicting(hands[1]), hands[2]]),
-        _write(tmp_path / "in" / "3.txt", [_damaged(hands[2]), _conflicting(hands[0])]),
-        _write(tmp_path / "in" / "4.txt", [hands[3], _damaged(hands[4]), hands[4]]),
+        _write(tmp_path / "in" / "3.txt", [damaged(hands[2]), _conflicting(hands[0])]),
+        _write(tmp_path / "in" / "4.txt", [hands[3], damaged(hands[4]), hands[4]]),
     ]
     (outcome,) = _outcomes(files, tmp_path, jobs=(1, 2))
     entries, quarantined, resolved = outcome

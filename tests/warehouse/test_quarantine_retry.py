@@ -13,23 +13,12 @@ import rakestats.formats
 import rakestats.formats.rake.parser as rake_parser
 from rakestats import Warehouse
 from rakestats.formats.rake._lean import Unhandled
-from rakestats.sim import simulate
+from tests._calling_hands import calling_hands, damaged
 
 
 @pytest.fixture(scope="module")
 def hands(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
-    out = tmp_path_factory.mktemp("retry-src")
-    simulate(30, 3, 7, out)
-    text = sorted(out.glob("*.txt"))[0].read_text(encoding="utf-8")
-    found = [h.strip("\n") for h in text.split("\n\n\n") if ": calls " in h]
-    assert len(found) >= 8
-    return found[:8]
-
-
-def _damaged(hand: str) -> str:
-    bad, n = re.subn(r": calls (\d+)$", r": calls 9\1", hand, count=1, flags=re.M)
-    assert n == 1
-    return bad
+    return calling_hands(tmp_path_factory.mktemp("retry-src"), 7, 8)
 
 
 def _write(path: Path, parts: list[str]) -> Path:
@@ -81,7 +70,7 @@ def test_a_hand_that_still_fails_keeps_the_files_line_numbers(
     hands: list[str], tmp_path: Path
 ) -> None:
     cut = "\n".join(hands[6].split("\n")[:9])
-    path = _write(tmp_path / "in.txt", [*hands[:3], _damaged(hands[3]), hands[4], cut])
+    path = _write(tmp_path / "in.txt", [*hands[:3], damaged(hands[3]), hands[4], cut])
     wh = Warehouse(tmp_path / "wh")
     s = wh.ingest([path], pending_seconds=0)
     assert s.quarantined == 2
@@ -106,7 +95,7 @@ def test_a_failure_that_changed_says_its_line_numbers_are_the_hands(
         at = first_line + 2
         return self.quarantine(lines, at, f"line {at}: an old rule", source_file)
 
-    path = _write(tmp_path / "in.txt", [hands[0], _damaged(hands[5])])
+    path = _write(tmp_path / "in.txt", [hands[0], damaged(hands[5])])
     monkeypatch.setattr(rake_parser.RakeParser, "parse_hand", early)
     monkeypatch.setattr(rakestats.formats, "lean_hand", _defer)
     wh = Warehouse(tmp_path / "wh")
