@@ -19,20 +19,11 @@ from typing import NamedTuple
 
 from rakestats.rake.evaluator import HandCategory
 from rakestats.records import Game
-from rakestats.stats import game_title
+from rakestats.stats import category_title, game_title
 from rakestats.stud.high import HighCategory
 from rakestats.stud.low import LowCategory
 
-__all__ = ["GAME_CATEGORIES", "GameCategories", "category_title"]
-
-_SMALL_WORDS = {"of", "a"}
-
-
-def category_title(name: str) -> str:
-    """A category's enum name as a person reads it: ``THREE_OF_A_KIND`` ->
-    ``Three of a Kind`` (Rake's own titles are used for Rake)."""
-    words = name.lower().split("_")
-    return " ".join(w if i and w in _SMALL_WORDS else w.capitalize() for i, w in enumerate(words))
+__all__ = ["GAME_CATEGORIES", "GameCategories"]
 
 
 class GameCategories(NamedTuple):

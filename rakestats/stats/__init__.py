@@ -17,7 +17,15 @@ from rakestats.stats._columns import (
     sort_key,
     stat_columns,
 )
-from rakestats.stats._filters import GAMES, FilterArgs, FilterMiss, Filters, UnknownGameError
+from rakestats.stats._filters import (
+    GAMES,
+    FilterArgs,
+    FilterMiss,
+    Filters,
+    UnknownGameError,
+    category_key,
+    category_title,
+)
 from rakestats.stats._games import GAME_TITLES, game_title, is_stud, unit_column, unit_words
 from rakestats.stats._hand_document import (
     ActionLine,
@@ -83,6 +91,8 @@ __all__ = [
     "StatsMixin",
     "UnknownGameError",
     "bootstrap_interval",
+    "category_key",
+    "category_title",
     "cell_text",
     "game_title",
     "hand_detail",

@@ -15,7 +15,7 @@ from typing import Any, Literal, cast
 
 import pandas as pd
 
-from rakestats.stats._filters import FilterArgs
+from rakestats.stats._filters import FilterArgs, category_key
 from rakestats.stats._scope import Scope
 
 __all__ = [
@@ -150,7 +150,7 @@ def hands_sql(
             conds.append(f"{column} IN ({', '.join('$' + n for n in names)})")
 
     cats = _names(select.category, "category")
-    one_of("b.hand_category", "cat", tuple(c.strip().upper().replace(" ", "_") for c in cats))
+    one_of("b.hand_category", "cat", tuple(category_key(c) for c in cats))
     one_of("b.hand_id", "id", _names(select.hand_id, "hand_id"))
     outcome, skull_ace_outcome = select.outcome, select.skull_ace_outcome
     if outcome is not None:
