@@ -14,7 +14,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import Formatter
 
 from rakestats.money import decimals, format_units
-from rakestats.stats import HasStatistics, Statistics
+from rakestats.stats import HasStatistics, Statistics, is_stud
 
 __all__ = [
     "EMPTY_GID",
@@ -27,6 +27,7 @@ __all__ = [
     "group_label",
     "nothing_drawn",
     "nothing_to_draw",
+    "only_stud",
     "rate_label",
     "require",
 ]
@@ -78,6 +79,13 @@ def nothing_to_draw(ax: Axes, reason: str) -> Axes:
         va="center", wrap=True, color="dimgrey", gid=EMPTY_GID,
     )  # fmt: skip
     return ax
+
+
+def only_stud(df: pd.DataFrame) -> bool:
+    """Whether the rows of ``df`` are all of stud games, and there are some (a reason
+    for a Rake-only figure to be empty)."""
+    games = set(df["game"].dropna().astype(str)) if "game" in df.columns else set()
+    return bool(games) and all(is_stud(g) for g in games)
 
 
 def nothing_drawn(ax: Axes) -> str | None:

@@ -8,9 +8,16 @@ import numpy as np
 import pandas as pd
 from matplotlib.axes import Axes
 
-from rakestats.plots._style import OKABE_ITO, Data, axes, frame, nothing_to_draw, rate_label
+from rakestats.plots._style import (
+    OKABE_ITO,
+    Data,
+    axes,
+    frame,
+    nothing_to_draw,
+    only_stud,
+    rate_label,
+)
 from rakestats.plots._text import literal
-from rakestats.stats import is_stud
 
 __all__ = ["winrate_by_position"]
 
@@ -54,13 +61,13 @@ def winrate_by_position(
         lambda st: st.player_stats(by=(by,), **filters),
         (by, "winrate_per100", "winrate_hands", "sd_per_hand"),
     )
-    games = set(df["game"].dropna().astype(str)) if "game" in df.columns else set()
+    stud = only_stud(df)
     df = df[df[by].notna() & df["winrate_per100"].notna()]
     ax = axes(ax)
     ax.set_title("Win rate by position")
     if df.empty:
         reason = "no hands with a seat position"
-        if games and all(is_stud(g) for g in games):
+        if stud:
             reason += "\n(the stud games have no dealer: only Rake has seats by position)"
         return literal(nothing_to_draw(ax, reason))
     pooled = _pooled(df, by)

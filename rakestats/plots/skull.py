@@ -12,7 +12,15 @@ from matplotlib.patches import Patch
 from matplotlib.text import Text
 
 from rakestats.plots._categories import GAME_CATEGORIES, RAZZ_ORDER, GameCategories
-from rakestats.plots._style import OKABE_ITO, Data, axes, frame, group_label, nothing_to_draw
+from rakestats.plots._style import (
+    OKABE_ITO,
+    Data,
+    axes,
+    frame,
+    group_label,
+    nothing_to_draw,
+    only_stud,
+)
 from rakestats.plots._text import literal
 from rakestats.records import Game
 from rakestats.stats import is_stud
@@ -35,12 +43,6 @@ SKULL_SEGMENTS = (
 )
 _LABEL_GAP = 3.0  # points between a bar's end and its label
 _LABEL_PAD = 6.0  # points kept free between the longest label and the frame
-
-
-def _only_stud(df: pd.DataFrame) -> bool:
-    """Whether the rows are all of stud games (and there are some)."""
-    games = set(df["game"].dropna().astype(str)) if "game" in df.columns else set()
-    return bool(games) and all(is_stud(g) for g in games)
 
 
 def _room_for_labels(ax: Axes, ends: np.ndarray, labels: list[tuple[float, Text]]) -> None:
@@ -81,7 +83,7 @@ def skull_ace_outcomes(data: Data, *, ax: Axes | None = None, **filters: Any) ->
     ax.set_title("Ace of Skulls: how the hands holding it ended")
     if held.empty:
         reason = "no hand ended with the Ace of Skulls in a player's hand"
-        if _only_stud(df):
+        if only_stud(df):
             reason += "\n(it is a Rake card: the data holds only stud games)"
         return literal(nothing_to_draw(ax, reason))
     df = held
