@@ -52,11 +52,14 @@ class Resolution(IntEnum):
     RESOLVED = 2  # stored from a complete copy later in the same file (or member)
 
 
+def _key(site: str | None, hand_id: str | None) -> int:
+    """The hand key of (site, hand id), 0 when either is unknown."""
+    return 0 if site is None or hand_id is None else hand_key(site, hand_id)
+
+
 def record_key(record: QuarantineRecord) -> int:
     """The hand key of a quarantined hand, 0 when its site or hand id is unknown."""
-    if record.site is None or record.hand_id is None:
-        return 0
-    return hand_key(record.site, record.hand_id)
+    return _key(record.site, record.hand_id)
 
 
 def copy_order(
@@ -79,7 +82,7 @@ def _resolved_mask(table: pa.Table, stored: np.ndarray) -> np.ndarray:
     """Open entries of ``table`` whose (site, hand id) is among the ``stored`` keys."""
     keys = np.array(
         [
-            hand_key(site, hid) if site is not None and hid is not None else 0
+            _key(site, hid)
             for site, hid in zip(
                 table["site"].to_pylist(), table["hand_id"].to_pylist(), strict=True
             )

@@ -85,7 +85,7 @@ def check_game(text: str, line: int) -> None:
     """
     m = HEADER.match(text)
     if m is None:
-        raise stud.fail(line, f"not a PokerStars hand header: {_shown(text)!r}")
+        raise stud.fail(line, f"not a PokerStars hand header: {stud.quoted(text)}")
     rest = m[3].strip()
     if rest.startswith("{") and "}" in rest:  # a Home Game's club
         rest = rest[rest.index("}") + 1 :].strip()
@@ -96,11 +96,6 @@ def check_game(text: str, line: int) -> None:
             return
         raise
     _known_game(game, line)
-
-
-def _shown(text: str) -> str:
-    """``text``, cut to 100 characters, to quote in a reason."""
-    return text if len(text) <= 100 else text[:97] + "..."
 
 
 def _game_and_stakes(
@@ -172,7 +167,7 @@ def parse_header(text: str, line: int) -> stud.StudHeader:
     """The header line of a PokerStars hand (raises HandError)."""
     m = HEADER.match(text)
     if m is None:
-        raise stud.fail(line, f"not a PokerStars hand header: {_shown(text)!r}")
+        raise stud.fail(line, f"not a PokerStars hand header: {stud.quoted(text)}")
     hand_id, rest = m[2], m[3].strip()
     cut = rest.rfind(" - ") + 3  # where the time begins (when there is one)
     if cut >= 3:

@@ -8,6 +8,7 @@ from rakestats.formats.stud._common import (
     ZONES,
     fail,
     parse_money,
+    quoted,
     to_utc,
 )
 from rakestats.formats.stud._dates import DATE, DATE_TIME, ZONE, preferred_time, time_of
@@ -124,6 +125,7 @@ __all__ = [
     "plain_amount",
     "player_records",
     "preferred_time",
+    "quoted",
     "read_seats",
     "seat_pattern",
     "seats_in_order",

@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 
 from rakestats.formats._base import FIRST_YEAR, LAST_YEAR, HandError, date_out_of_range
 
-__all__ = ["CURRENCY_SYMBOLS", "MONTHS", "ZONES", "fail", "parse_money", "to_utc"]
+__all__ = ["CURRENCY_SYMBOLS", "MONTHS", "ZONES", "fail", "parse_money", "quoted", "to_utc"]
 
 #: Time-zone abbreviations the rooms write, to IANA zones (the summer and winter
 #: spellings of a zone map to the same place: the date decides the offset).
@@ -116,3 +116,12 @@ def to_utc(fields: tuple[int, int, int, int, int, int], zone: str | None, line: 
     except ValueError as e:  # 2010/02/30, 25:61:61
         raise fail(line, f"no such date in the header: {e}") from None
     return local.astimezone(UTC)
+
+
+def quoted(text: str) -> str:
+    """``text`` cut to 100 characters and quoted, to name a line in a reason.
+
+    >>> quoted("x" * 120)[-6:]
+    "x...'"
+    """
+    return repr(text if len(text) <= 100 else text[:97] + "...")

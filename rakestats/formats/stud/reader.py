@@ -22,6 +22,7 @@ from typing import ClassVar
 from rakestats._speedups import load as _load_compiled
 from rakestats.formats._base import HandError, ParseResult, SiteParser
 from rakestats.formats.stud import _lean_record
+from rakestats.formats.stud._common import quoted
 from rakestats.formats.stud._engine import GAMES
 from rakestats.formats.stud._grammar import LineReader, read_seats
 from rakestats.formats.stud._model import Item, ParsedStudHand, RoomRules, StudHeader
@@ -74,11 +75,6 @@ _CR_LINES = (
     "a carriage return (CR) inside the line: its lines end in CR alone, which rakestats "
     "does not read (LF or CRLF line ends)"
 )
-
-
-def _shown(text: str) -> str:
-    """``text``, cut to 100 characters, to quote in a reason."""
-    return text if len(text) <= 100 else text[:97] + "..."
 
 
 #: ``stud_words`` of a room whose first line does not name the game: every hand is read.
@@ -135,7 +131,7 @@ class StudReader(SiteParser, StudPatterns):
         game: str | None = None
         try:
             if not lines or self.header_pattern.match(lines[0]) is None:
-                shown = repr(_shown(lines[0])) if lines else "(no line)"
+                shown = quoted(lines[0]) if lines else "(no line)"
                 raise HandError(
                     first_line, f"line {first_line}: not a {self.site} hand header: {shown}"
                 )
