@@ -103,6 +103,26 @@ def test_the_compiled_evaluator_values_hands_as_the_rules_do() -> None:
         assert COMPILED_EVALUATOR.skull_ace_scores(hand) == pure_evaluator.skull_ace_scores(hand)  # type: ignore[union-attr]
 
 
+EVALUATORS = [pure_evaluator] + ([COMPILED_EVALUATOR] if COMPILED_EVALUATOR is not None else [])
+
+
+@pytest.mark.parametrize(
+    "module", EVALUATORS, ids=lambda m: "pure" if m is pure_evaluator else "compiled"
+)
+def test_no_two_shapes_share_a_cached_value(module: Any) -> None:
+    """The evaluator values each shape once and keeps it by a key made from the shape:
+    with every shape cached, each hand is still valued as its own ranks and suits."""
+    shapes = every_shape()
+    for hand in shapes:
+        module.evaluate(hand)
+    for hand in shapes:
+        ranks = tuple(sorted(((c.index >> 2) + 2 for c in hand), reverse=True))
+        suits = {c.index & 3 for c in hand}
+        want = pure_evaluator._value_of(ranks, suits.pop() if len(suits) == 1 else -1)
+        got = module.evaluate(hand)
+        assert (got.score, got.description) == (want.score, want.description), hand
+
+
 @needs_build
 def test_the_compiled_evaluator_refuses_what_the_rules_refuse() -> None:
     twice = (DECK[0], DECK[0], DECK[1], DECK[2], DECK[3])

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from rakestats.cards import DECK, Card
-from rakestats.rake.evaluator import RANK_UNIT, HandCategory, evaluate_partial
+from rakestats.rake.evaluator import HandCategory, evaluate_partial
 
 __all__ = ["card_text", "cards_text", "category_of_indices", "holding_category"]
 
@@ -63,28 +63,39 @@ def holding_category(cards: Sequence[Card | None]) -> str:
     return _TWO_PAIR if n - distinct >= 2 else _PAIR
 
 
-_BY_SHAPE: Final[dict[int, str]] = {}
-_UNIT: Final = RANK_UNIT  # (compiled: a static of this module, read without a lookup)
+# a holding's category by its pairs of cards of one rank: a pair makes 1, two pairs 2,
+# three of a kind 3, three and two 4, four of a kind 6 (none is five cards of 5 pairs)
+_BY_PAIRS: Final = (_HIGH, _PAIR, _TWO_PAIR, _TRIPS, _FULL, _FULL, _QUADS)
+_WHEEL_RANKS: Final = 0b1_0000_0000_1111  # the ranks of A 2 3 4 5, by deck index >> 2
 
 
 def category_of_indices(indices: list[int]) -> str:
-    """:func:`holding_category` of 1-5 known cards given by deck index. A holding's
-    category depends only on its ranks (and, for five cards, on one suit or not), so it
-    is computed once per shape: the count of each rank, negative for five cards of one
-    suit. (Compiled, a ``list`` is iterated natively, a ``Sequence`` through the
-    iterator protocol.)
+    """:func:`holding_category` of 1-5 known cards given by deck index (rank
+    ``index >> 2``, suit ``index & 3``), from bit masks: the cards of each rank so
+    far (3 bits a rank) count the pairs, and for five cards of five ranks the mask of
+    ranks tells a run and the mask of suits one suit. Compiled, every step is a machine
+    integer; a dict of the categories by shape took a lookup that missed the caches.
+    (Compiled, a ``list`` is iterated natively, a ``Sequence`` through the iterator
+    protocol.)
 
     >>> category_of_indices([0, 1, 4]), category_of_indices([48, 44, 40, 36, 32])
     ('PAIR', 'RAKE')
+    >>> category_of_indices([48, 1, 6, 11, 12]), category_of_indices([0, 1, 2, 5, 6])
+    ('RUN', 'FULL_PACK')
     """
-    shape = 0
+    counts = 0
+    ranks = 0
     suits = 0
+    pairs = 0
     for i in indices:
-        shape += _UNIT[i]
+        r = i >> 2
+        pairs += counts >> (3 * r) & 7
+        counts += 1 << (3 * r)
+        ranks |= 1 << r
         suits |= 1 << (i & 3)
-    if len(indices) == 5 and suits & (suits - 1) == 0:
-        shape = -shape
-    category = _BY_SHAPE.get(shape)
-    if category is None:
-        category = _BY_SHAPE[shape] = holding_category([DECK[i] for i in indices])
-    return category
+    if pairs or len(indices) != 5:
+        return _BY_PAIRS[pairs]
+    flush = suits & (suits - 1) == 0
+    if ranks == (ranks & -ranks) * 31 or ranks == _WHEEL_RANKS:
+        return _RAKE if flush else _RUN
+    return _SUITS if flush else _HIGH
