@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache
+from math import comb
 from typing import Final
 
 from rakestats.cards import DECK, Card, Rank, parse_cards, rank_plural
@@ -108,28 +109,38 @@ def _name(r: int) -> str:
 #: besides being one suit or not. Final: compiled code reads it without looking its
 #: name up.
 RANK_UNIT: Final = [1 << (3 * (i >> 2)) for i in range(len(DECK))]
-# the values by _shape_key(shape << 3 | (one suit's index + 1, else 0))
-_BY_SHAPE: Final[dict[int, HandValue]] = {}
+# The values seen so far, by :func:`_shape_index` and suit: a list read by position,
+# where a dict keyed by the shape took three reads that missed the caches.
+_SHAPES: Final = 6_188  # multisets of five of 13 ranks: C(17, 5)
+_BY_SHAPE: Final[list[HandValue | None]] = [None] * (_SHAPES * 5)
+# C(n, k) at [(k - 1) * 17 + n], for k = 1..5 and n = 0..16
+_CHOOSE: Final = [comb(n, k) for k in range(1, 6) for n in range(17)]
 
 
-def _shape_key(shape: int) -> int:
-    """A hand's shape (with its suit bits below it) as the key of a dict. A dict picks
-    a key's slot by its low bits, and a shape's low bits are the counts of the lowest
-    ranks alone: thousands of shapes share them, and a lookup took 4-5 probes. The key
-    multiplies the shape by an odd number and folds the product's high bits down
-    (1.3-1.5 probes). Both steps are one to one, so no two shapes share a key. The
-    multiplication is written as shifts and sums: compiled, those stay machine integers
-    for any shape under 2**42, where a product of a number over 2**30 goes through
-    Python's long arithmetic.
+def _shape_index(shape: int) -> int:
+    """The place of a multiset of five ranks (a shape: the count of each rank, 3 bits a
+    rank) among all of them, 0 to C(17, 5) - 1: with the ranks in order r0 <= ... <= r4,
+    the sum of C(r_k + k, k + 1) (the combinatorial number system, for multisets).
 
-    >>> len({_shape_key(s) for s in range(-4096, 4096)})
-    8192
-    >>> shapes = range(0, 8 << 30, 8 << 20)  # 1,024 shapes alike in their low 23 bits
-    >>> len({s & 1023 for s in shapes}), len({_shape_key(s) & 1023 for s in shapes})
-    (1, 769)
+    >>> _shape_index(5), _shape_index(5 << 36)  # five Twos, five Aces: first and last
+    (0, 6187)
+    >>> from itertools import combinations_with_replacement as multisets
+    >>> len({_shape_index(sum(RANK_UNIT[4 * r] for r in ranks))
+    ...      for ranks in multisets(range(13), 5)})
+    6188
     """
-    k = shape + (shape << 5) + (shape << 14) + (shape << 17)  # shape * 147,489
-    return k ^ (k >> 20) ^ (k >> 40)
+    index = 0
+    k = 0
+    rank = 0
+    while shape:
+        count = shape & 7
+        while count:
+            index += _CHOOSE[k * 17 + rank + k]
+            k += 1
+            count -= 1
+        shape >>= 3
+        rank += 1
+    return index
 
 
 def evaluate(cards: str | Iterable[Card]) -> HandValue:
@@ -150,8 +161,8 @@ def evaluate(cards: str | Iterable[Card]) -> HandValue:
         shape += RANK_UNIT[i]
         suits |= 1 << (i & 3)
     one_suit = suits & (suits - 1) == 0
-    key = _shape_key(shape << 3 | (suits.bit_length() if one_suit else 0))
-    value = _BY_SHAPE.get(key)
+    key = _shape_index(shape) * 5 + (suits.bit_length() if one_suit else 0)
+    value = _BY_SHAPE[key]
     if value is None:
         ranks = tuple(sorted([(c.index >> 2) + 2 for c in hand], reverse=True))
         value = _BY_SHAPE[key] = _value_of(ranks, suits.bit_length() - 1 if one_suit else -1)
