@@ -125,6 +125,22 @@ class HandColumns:
     def __len__(self) -> int:
         return len(self._hands["hand_key"]) + len(self.flat_hands) // len(HAND_FIELDS)
 
+    def sizes(self) -> dict[str, int]:
+        """The rows of each table held so far (flat rows included, left where they are:
+        a batch's flat rows move into its columns once, when the columns are read).
+
+        >>> cols = HandColumns()
+        >>> cols.flat_hands.extend(range(len(HAND_FIELDS)))
+        >>> cols.sizes(), cols.flat_hands != []
+        ({'hands': 1, 'players': 0, 'actions': 0, 'pickups': 0}, True)
+        """
+        return {
+            "hands": len(self._hands["hand_key"]) + len(self.flat_hands) // len(HAND_FIELDS),
+            "players": len(self._players["hand"]) + len(self.flat_players) // len(PLAYER_FIELDS),
+            "actions": len(self._actions["prow"]) + len(self.flat_actions) // len(ACTION_FIELDS),
+            "pickups": len(self._pickups["prow"]) + len(self.flat_pickups) // len(PICKUP_FIELDS),
+        }
+
     @property
     def hands(self) -> dict[str, list[Any]]:
         return self._settled(self._hands)

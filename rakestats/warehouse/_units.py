@@ -156,15 +156,6 @@ def _write_stage(
     return out
 
 
-def _sizes(cols: HandColumns) -> dict[str, int]:
-    return {
-        "hands": len(cols.hands["hand_key"]),
-        "players": len(cols.players["hand"]),
-        "actions": len(cols.actions["prow"]),
-        "pickups": len(cols.pickups["prow"]),
-    }
-
-
 class _Chunk:
     """Staging for a chunk of units: their hands share batches of about
     :data:`BATCH_HANDS`, each unit knowing its rows (:class:`Segment`)."""
@@ -179,11 +170,11 @@ class _Chunk:
 
     def start(self) -> dict[str, int]:
         self.cols.keys = set()
-        return _sizes(self.cols)
+        return self.cols.sizes()
 
     def close(self, result: UnitResult, begin: dict[str, int]) -> None:
         """The unit's rows since ``begin`` form a segment of the batch being built."""
-        end = _sizes(self.cols)
+        end = self.cols.sizes()
         if end["hands"] > begin["hands"]:
             self.open.append((result, {t: (begin[t], end[t]) for t in end}))
 
@@ -307,7 +298,7 @@ def _scan_unit(unit: Unit, chunk: _Chunk, result: UnitResult) -> None:
                 if len(cols) >= BATCH_HANDS:
                     chunk.close(result, begin)
                     chunk.flush()
-                    begin = _sizes(cols)
+                    begin = cols.sizes()
             elif isinstance(rec, QuarantineRecord):
                 result.quarantined.append(rec)
             elif isinstance(rec, SkipRecord):
