@@ -109,10 +109,13 @@ def _name(r: int) -> str:
 #: besides being one suit or not. Final: compiled code reads it without looking its
 #: name up.
 RANK_UNIT: Final = [1 << (3 * (i >> 2)) for i in range(len(DECK))]
-# The values seen so far, by :func:`_shape_index` and suit: a list read by position,
-# where a dict keyed by the shape took three reads that missed the caches.
+# The values seen so far. Compiled: in a list, by :func:`_shape_index` and suit (one
+# read, where a dict keyed by the shape took three that missed the caches). As Python:
+# in a dict by shape and suit (the loop that finds the place costs more than a lookup).
+_COMPILED_COPY: Final = __name__.startswith("rakestats._speedups.")
 _SHAPES: Final = 6_188  # multisets of five of 13 ranks: C(17, 5)
-_BY_SHAPE: Final[list[HandValue | None]] = [None] * (_SHAPES * 5)
+_BY_INDEX: Final[list[HandValue | None]] = [None] * (_SHAPES * 5 if _COMPILED_COPY else 0)
+_BY_SHAPE: Final[dict[int, HandValue]] = {}
 # C(n, k) at [(k - 1) * 17 + n], for k = 1..5 and n = 0..16
 _CHOOSE: Final = [comb(n, k) for k in range(1, 6) for n in range(17)]
 
@@ -161,11 +164,16 @@ def evaluate(cards: str | Iterable[Card]) -> HandValue:
         shape += RANK_UNIT[i]
         suits |= 1 << (i & 3)
     one_suit = suits & (suits - 1) == 0
-    key = _shape_index(shape) * 5 + (suits.bit_length() if one_suit else 0)
-    value = _BY_SHAPE[key]
+    suit = suits.bit_length() if one_suit else 0
+    at = _shape_index(shape) * 5 + suit if _COMPILED_COPY else shape * 5 + suit
+    value = _BY_INDEX[at] if _COMPILED_COPY else _BY_SHAPE.get(at)
     if value is None:
         ranks = tuple(sorted([(c.index >> 2) + 2 for c in hand], reverse=True))
-        value = _BY_SHAPE[key] = _value_of(ranks, suits.bit_length() - 1 if one_suit else -1)
+        value = _value_of(ranks, suit - 1 if one_suit else -1)
+        if _COMPILED_COPY:
+            _BY_INDEX[at] = value
+        else:
+            _BY_SHAPE[at] = value
     return value
 
 
