@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import itertools
 import pickle
 import random
-from collections import Counter
 from typing import Any
 
 import pytest
@@ -23,6 +21,7 @@ import rakestats.rake.evaluator as pure_evaluator
 import rakestats.rake.showdown as pure_showdown
 from rakestats._speedups import compiled
 from rakestats.cards import DECK, Card
+from tests._holdings import holdings
 from tests._hypothesis import examples
 from tests.rules.test_showdown import showdowns
 
@@ -68,21 +67,7 @@ def test_the_compiled_settlement_is_the_settlement(args: dict[str, object]) -> N
 def every_shape() -> list[tuple[Card, ...]]:
     """One hand of every value the rules tell apart: every multiset of five ranks (at
     most four of one), in mixed suits, and each set of five ranks in each single suit."""
-    hands = []
-    for ranks in itertools.combinations_with_replacement(range(13), 5):
-        counts = Counter(ranks)
-        if max(counts.values()) > 4:
-            continue
-        seen: Counter[int] = Counter()
-        index = []
-        for r in ranks:
-            index.append(4 * r + seen[r])
-            seen[r] += 1
-        if len(counts) == 5:
-            index[-1] += 1  # not one suit
-            hands += [tuple(DECK[4 * r + suit] for r in ranks) for suit in range(4)]
-        hands.append(tuple(DECK[i] for i in index))
-    return hands
+    return [tuple(DECK[i] for i in held) for held in holdings(5)]
 
 
 @needs_build

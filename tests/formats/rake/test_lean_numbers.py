@@ -3,9 +3,7 @@ compiled: the same values, and the same refusals, as the plain definitions."""
 
 from __future__ import annotations
 
-import itertools
 import re
-from collections import Counter
 from typing import Any
 
 import pytest
@@ -18,6 +16,7 @@ from rakestats._speedups import compiled
 from rakestats.cards import DECK
 from rakestats.formats.rake._unhandled import Unhandled
 from rakestats.rake.evaluator import evaluate_partial
+from tests._holdings import holdings as holdings_of
 from tests._hypothesis import examples
 
 
@@ -63,29 +62,9 @@ def test_numbers_read_as_int_reads_them(text: str) -> None:
         assert _read(state, text) == _want(text), (state.__name__, text)
 
 
-def _holdings() -> list[list[int]]:
-    """A holding of every category the rules tell apart: each multiset of 1-5 ranks
-    (at most four of one) in mixed suits, and five ranks in each single suit."""
-    out = []
-    for n in range(1, 6):
-        for ranks in itertools.combinations_with_replacement(range(13), n):
-            if max(Counter(ranks).values()) > 4:
-                continue
-            seen: Counter[int] = Counter()
-            index = []
-            for r in ranks:
-                index.append(4 * r + seen[r])
-                seen[r] += 1
-            if n == 5 and len(set(ranks)) == 5:
-                index[-1] += 1  # not one suit
-                out += [[4 * r + suit for r in ranks] for suit in range(4)]
-            out.append(index)
-    return out
-
-
 @pytest.mark.parametrize("fast", FASTS, **_ids)
 def test_every_holdings_category_is_the_rules(fast: Any) -> None:
-    holdings = _holdings()
+    holdings = [held for n in range(1, 6) for held in holdings_of(n)]
     # multisets of n of 13 ranks, C(12 + n, n), less five of one rank; and one suit
     assert len(holdings) == 13 + 91 + 455 + 1_820 + (6_188 - 13) + 4 * 1_287
     for held in holdings:
