@@ -64,7 +64,8 @@ def holding_category(cards: Sequence[Card | None]) -> str:
 
 
 # a holding's category by its pairs of cards of one rank: a pair makes 1, two pairs 2,
-# three of a kind 3, three and two 4, four of a kind 6 (none is five cards of 5 pairs)
+# three of a kind 3, three and two 4, four of a kind 6 (no holding makes 5: its place
+# only keeps the others at theirs)
 _BY_PAIRS: Final = (_HIGH, _PAIR, _TWO_PAIR, _TRIPS, _FULL, _FULL, _QUADS)
 _WHEEL_RANKS: Final = 0b1_0000_0000_1111  # the ranks of A 2 3 4 5, by deck index >> 2
 
