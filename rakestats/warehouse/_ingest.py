@@ -70,6 +70,18 @@ SPILL_EVERY = 20_000  # hands held in memory at most before they go to the open 
 _SKIP_NAMES = {"players.json", "README.md", "README.txt"}  # notes beside histories
 
 
+_HIDDEN_FILE = "hidden file"
+_HIDDEN_FOLDER = "hidden folder (not walked)"
+_NOTES = "notes, not a hand history"
+
+
+def _passed_over(name: str, folder: bool = False) -> str | None:
+    """Why a folder's walk passes over the file (or folder) ``name``, or None."""
+    if name.startswith("."):
+        return _HIDDEN_FOLDER if folder else _HIDDEN_FILE
+    return _NOTES if not folder and name in _SKIP_NAMES else None
+
+
 def passed_over_in_folder(parts: Sequence[str]) -> bool:
     """Whether a file a folder's walk reaches by ``parts`` (its path below the folder)
     is passed over: in a hidden folder, hidden itself, or notes (see :func:`walk`).
@@ -77,12 +89,10 @@ def passed_over_in_folder(parts: Sequence[str]) -> bool:
     >>> [passed_over_in_folder(p) for p in (["a.txt"], [".git", "x"], ["s", "README.md"])]
     [False, True, True]
     """
-    return any(part.startswith(".") for part in parts) or (bool(parts) and parts[-1] in _SKIP_NAMES)
+    if not parts:
+        return False
+    return any(_passed_over(d, folder=True) for d in parts[:-1]) or bool(_passed_over(parts[-1]))
 
-
-_HIDDEN_FILE = "hidden file"
-_HIDDEN_FOLDER = "hidden folder (not walked)"
-_NOTES = "notes, not a hand history"
 
 ProgressFn = Callable[[int, int], None]  # (files done, hands read)
 HashedFn = Callable[[int], None]  # (files looked at so far, before their hands are read)
@@ -231,19 +241,18 @@ def walk(
                     dirs[:] = []
                     continue
                 walked.add(real)
-                hidden = sorted(d for d in dirs if d.startswith("."))
-                passed.extend((os.path.join(root, d), _HIDDEN_FOLDER) for d in hidden)
-                dirs[:] = sorted(
-                    d
-                    for d in dirs
-                    if not d.startswith(".")
-                    and os.path.realpath(os.path.join(root, d)) not in walked
-                )
+                kept = []
+                for d in sorted(dirs):
+                    why = _passed_over(d, folder=True)
+                    if why is not None:
+                        passed.append((os.path.join(root, d), why))
+                    elif os.path.realpath(os.path.join(root, d)) not in walked:
+                        kept.append(d)
+                dirs[:] = kept
                 for f in sorted(files):
-                    if f.startswith("."):
-                        passed.append((os.path.join(root, f), _HIDDEN_FILE))
-                    elif f in _SKIP_NAMES:
-                        passed.append((os.path.join(root, f), _NOTES))
+                    why = _passed_over(f)
+                    if why is not None:
+                        passed.append((os.path.join(root, f), why))
                     else:
                         out.append(Path(root) / f)
         else:
