@@ -18,3 +18,16 @@ def arrow_then_modules(names: list[str]) -> dict[str, bool]:
 
 def import_module(name: str) -> str:
     return importlib.import_module(name).__name__
+
+
+def arrow_allocator(_: object) -> str:
+    """The name of the worker's default Arrow memory pool."""
+    import pyarrow as pa
+
+    return pa.default_memory_pool().backend_name
+
+
+def environment(name: str) -> str | None:
+    import os
+
+    return os.environ.get(name)

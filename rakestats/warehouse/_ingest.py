@@ -298,6 +298,14 @@ def _chunks(units: Iterable[Unit]) -> Iterator[list[Unit]]:
         yield chunk
 
 
+# The workers' Arrow allocator, unless the caller's environment names one: the C
+# library's malloc. Arrow's default (mimalloc) hands each staged batch fresh huge pages
+# and gives them back between batches, so the kernel zeroes 2 MiB pages again and again
+# (7 % of a worker's samples under perf, and 2.5 times the page faults); malloc reuses
+# the memory freed (see docs/performance.md, "The workers' allocator").
+_ARROW_POOL = "ARROW_DEFAULT_MEMORY_POOL"
+
+
 def _local_results(units: Iterable[Unit], staging: str, jobs: int) -> Iterator[UnitResult]:
     """Unit results in unit order: inline, or from a pool of worker processes."""
     it = iter(units)
@@ -311,7 +319,9 @@ def _local_results(units: Iterable[Unit], staging: str, jobs: int) -> Iterator[U
     # The workers parse and stage: pyarrow would import pandas for nothing, and nothing
     # they run queries (each module costs 20-50 MiB a worker).
     without = ["pandas", "duckdb"]
-    with WorkerPool(jobs, preload=["rakestats.warehouse._ingest"], without=without) as pool:
+    env = {_ARROW_POOL: os.environ.get(_ARROW_POOL, "system")}
+    preload = ["rakestats.warehouse._ingest"]
+    with WorkerPool(jobs, preload=preload, without=without, env=env) as pool:
         tasks = ((chunk, staging) for chunk in _chunks(chain(head, it)))
         for results in pool.imap(_run, tasks, ahead=TASKS_AHEAD):
             yield from results

@@ -8,6 +8,7 @@ run the caller's code (multiprocessing's spawn and forkserver re-run ``__main__`
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -24,7 +25,7 @@ from rakestats import Warehouse
 from rakestats._pool import WorkerError, WorkerPool
 from rakestats.cli import main
 from rakestats.sim import simulate
-from tests._pool_tasks import arrow_then_modules, import_module
+from tests._pool_tasks import arrow_allocator, arrow_then_modules, environment, import_module
 
 EXAMPLE = """\
 from rakestats import Warehouse
@@ -229,14 +230,48 @@ def test_ingest_workers_do_without_pandas(
 ) -> None:
     seen: list[tuple[str, ...]] = []
 
-    def pool(jobs: int, preload: list[str], without: list[str]) -> WorkerPool:
+    def pool(jobs: int, preload: list[str], without: list[str], env: dict[str, str]) -> WorkerPool:
         seen.append(tuple(without))
-        return WorkerPool(jobs, preload=preload, without=without)
+        return WorkerPool(jobs, preload=preload, without=without, env=env)
 
     monkeypatch.setattr("rakestats.warehouse._ingest.WorkerPool", pool)
     summary = Warehouse(tmp_path / "wh").ingest([histories], jobs=2)
     assert seen == [("pandas", "duckdb")]
     assert summary.ingested > 0 and summary.files_unreadable == 0
+
+
+def test_pool_sets_the_environment_of_its_workers_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RAKESTATS_TEST_KEPT", "caller")
+    monkeypatch.setenv("RAKESTATS_TEST_SET", "caller")
+    with WorkerPool(1, env={"RAKESTATS_TEST_SET": "worker"}) as pool:
+        names = ["RAKESTATS_TEST_KEPT", "RAKESTATS_TEST_SET"]
+        assert list(pool.imap(environment, names)) == ["caller", "worker"]
+    assert os.environ["RAKESTATS_TEST_SET"] == "caller"
+
+
+@pytest.mark.parametrize(("callers", "workers"), [(None, "system"), ("mimalloc", "mimalloc")])
+def test_ingest_workers_allocate_arrow_memory_with_malloc_unless_told_otherwise(
+    tmp_path: Path,
+    histories: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    callers: str | None,
+    workers: str,
+) -> None:
+    if callers is None:
+        monkeypatch.delenv("ARROW_DEFAULT_MEMORY_POOL", raising=False)
+    else:
+        monkeypatch.setenv("ARROW_DEFAULT_MEMORY_POOL", callers)
+    used: list[str] = []
+
+    class Pool(WorkerPool):
+        def __exit__(self, *exc: object) -> None:
+            used.extend(self.imap(arrow_allocator, [None, None]))
+            super().__exit__(*exc)
+
+    monkeypatch.setattr("rakestats.warehouse._ingest.WorkerPool", Pool)
+    summary = Warehouse(tmp_path / "wh").ingest([histories], jobs=2)
+    assert summary.ingested > 0
+    assert used == [workers, workers]
 
 
 def test_dask_local_cluster_from_unguarded_script(
