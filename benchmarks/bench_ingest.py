@@ -19,6 +19,7 @@ import os
 import platform
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import threading
@@ -136,17 +137,6 @@ def pokerkit_rate(seconds: float = 4.0) -> tuple[float, float, float]:
         for _state in HandHistory.loads(PHH_HOLDEM):
             pass
     return parse, m / (time.perf_counter() - start), parse_cpu
-
-
-def median(values: list[float]) -> float:
-    """The middle value (the mean of the two middle ones for an even count).
-
-    >>> median([3.0, 1.0, 2.0]), median([4.0, 1.0, 2.0, 3.0])
-    (2.0, 2.5)
-    """
-    v = sorted(values)
-    mid = len(v) // 2
-    return v[mid] if len(v) % 2 else (v[mid - 1] + v[mid]) / 2
 
 
 def cpu_ticks() -> tuple[int, int] | None:
@@ -289,7 +279,7 @@ def main() -> int:
         ratios = [r.ratio for r in rounds]
         print(
             f"{args.rounds} rounds: ratio to pokerkit's parse {min(ratios):.2f}-{max(ratios):.2f},"
-            f" median {median(ratios):.2f} (below: the round of the median)"
+            f" median {statistics.median(ratios):.2f} (below: the round of the median)"
         )
     cpu_hand = ingest_cpu / args.hands
 

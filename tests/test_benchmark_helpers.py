@@ -28,15 +28,6 @@ def test_steal_line_examples() -> None:
     assert runner.failures == 0
 
 
-def test_median_of_the_rounds() -> None:
-    bench = _bench_ingest()
-    runner = doctest.DocTestRunner()
-    for test in doctest.DocTestFinder().find(bench.median, "median", globs=vars(bench)):
-        runner.run(test)
-    assert runner.tries >= 1 and runner.failures == 0
-    assert bench.median([2.1, 1.6, 2.0]) == 2.0
-
-
 def test_steal_line_share_and_unknown() -> None:
     bench = _bench_ingest()
     assert bench.steal_line((0, 0), (1, 1000)).endswith(" 0 % of the machine")
