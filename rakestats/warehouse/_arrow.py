@@ -19,6 +19,7 @@ from rakestats.warehouse._fingerprint import (
     SHARED_ACTION,
     SHARED_PICKUP,
     SHARED_PLAYER,
+    column_codes,
     content_keys,
 )
 from rakestats.warehouse.schema import (
@@ -133,12 +134,14 @@ def columns_to_tables(cols: HandColumns, txn: int) -> dict[str, pa.Table]:
 
     actions = child(cols.actions, a_prow, ACTIONS, kind=kinds)
     pickups = child(cols.pickups, k_prow, PICKUPS)
+    # the actions and pick-ups name their player row's player: its codes, taken
+    names = column_codes(players.column("player"))
     keys = content_keys(
         hands,
         [
-            (players, p_hand, SHARED_PLAYER),
-            (actions, p_hand[a_prow], SHARED_ACTION),
-            (pickups, p_hand[k_prow], SHARED_PICKUP),
+            (players, p_hand, SHARED_PLAYER, {"player": names}),
+            (actions, p_hand[a_prow], SHARED_ACTION, {"player": names[a_prow]}),
+            (pickups, p_hand[k_prow], SHARED_PICKUP, {"player": names[k_prow]}),
         ],
     )
     at = HANDS.get_field_index("content_key")

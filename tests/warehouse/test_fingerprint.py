@@ -105,14 +105,14 @@ def test_content_keys_follow_the_definition() -> None:
         ]
     )
     children = [
-        (players, np.array([0, 0, 1]), ("player", "seat", "folded")),
-        (actions, np.array([0, 0, 1]), ("seq", "kind", "all_in")),
+        (players, np.array([0, 0, 1]), ("player", "seat", "folded"), {}),
+        (actions, np.array([0, 0, 1]), ("seq", "kind", "all_in"), {}),
     ]
     got = content_keys(hands, children).tolist()
     want = []
     for i, row in enumerate(hands.to_pylist()):
         total = _row_hash(row, list(SHARED_HAND), 1)
-        for salt, (table, index, fields) in enumerate(children, start=2):
+        for salt, (table, index, fields, _) in enumerate(children, start=2):
             for r, child in zip(index.tolist(), table.to_pylist(), strict=True):
                 if r == i:
                     total = (total + _row_hash(child, list(fields), salt)) & _MASK
@@ -120,3 +120,29 @@ def test_content_keys_follow_the_definition() -> None:
         want.append(key - 2**64 if key >= 2**63 else key)
     assert got == want
     assert len(set(got)) == 2
+
+
+def test_a_batch_keys_its_hands_as_its_tables_do() -> None:
+    """A batch's content keys take the codes of the actions' and pick-ups' players from
+    their player rows: the keys are those of the tables' own columns."""
+    from pathlib import Path
+
+    from rakestats.columns import HandColumns
+    from rakestats.formats import scan_file
+    from rakestats.warehouse._arrow import columns_to_tables
+    from rakestats.warehouse._fingerprint import SHARED_ACTION, SHARED_PICKUP, SHARED_PLAYER
+
+    cols = HandColumns()
+    for _ in scan_file(Path(__file__).parents[1] / "data" / "rake" / "server.txt", cols):
+        pass
+    tables = columns_to_tables(cols, 1)
+    hands = tables["hands"]
+    row_of = {key: i for i, key in enumerate(hands["hand_key"].to_pylist())}
+    children = [
+        (tables[name], np.array([row_of[k] for k in tables[name]["hand_key"].to_pylist()]),
+         fields, {})
+        for name, fields in (("players", SHARED_PLAYER), ("actions", SHARED_ACTION),
+                             ("pickups", SHARED_PICKUP))
+    ]  # fmt: skip
+    assert hands.num_rows > 1 and tables["pickups"].num_rows
+    assert content_keys(hands, children).tolist() == hands["content_key"].to_pylist()
