@@ -37,6 +37,7 @@ from rakestats.warehouse.schema import (
 __all__ = [
     "columns_to_tables",
     "hand_key",
+    "hand_partitions",
     "hands_to_tables",
     "partitions",
     "quarantine_key",
@@ -334,6 +335,40 @@ def partitions(table: pa.Table) -> Iterator[tuple[str, pa.Table]]:
         game, month = names[k // 1_000_000], np.datetime64(k % 1_000_000 - 12_000, "M")
         rows = part if part is not None else table.filter(pa.array(key == k))
         yield f"game={game}/month={month}", rows
+
+
+def hand_partitions(
+    tables: Iterable[tuple[str, pa.Table]],
+) -> Iterator[tuple[str, str, pa.Table]]:
+    """``(table name, partition, rows)`` of the hand tables of one set of hands, the
+    hands first. The child tables' rows carry their hand's game and time of play, so
+    when the hands make one partition each child table is that partition whole, and its
+    rows are not read (a batch's actions are 14 rows a hand, and reading their game's
+    least and greatest text cost more than the rest of the check). Otherwise each table
+    is split by its own rows, as :func:`partitions` splits it. ``tables`` is read one
+    table at a time, after the rows of the one before are taken.
+
+    >>> from datetime import UTC, datetime
+    >>> at = pa.array([datetime(2026, 1, 5, tzinfo=UTC)] * 2, pa.timestamp("us", tz="UTC"))
+    >>> hands = pa.table({"played_at": at, "game": ["rake", "rake"]})
+    >>> actions = pa.table({"played_at": at.take([0, 0, 1]), "game": ["rake"] * 3})
+    >>> tables = [("hands", hands), ("actions", actions)]
+    >>> [(n, p, t.num_rows) for n, p, t in hand_partitions(tables)]
+    [('hands', 'game=rake/month=2026-01', 2), ('actions', 'game=rake/month=2026-01', 3)]
+    """
+    only: str | None = None
+    for name, table in tables:
+        if name == "hands":
+            parts = list(partitions(table))
+            only = parts[0][0] if len(parts) == 1 else None
+            for partition, part in parts:
+                yield name, partition, part
+        elif only is not None:
+            if table.num_rows:
+                yield name, only, table
+        else:
+            for partition, part in partitions(table):
+                yield name, partition, part
 
 
 def _months(us: np.ndarray) -> np.ndarray:

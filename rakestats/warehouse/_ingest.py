@@ -29,7 +29,7 @@ import pyarrow.compute as pc
 from rakestats._pool import WorkerPool
 from rakestats.formats.files import RefusedError, open_regular
 from rakestats.records import QuarantineRecord
-from rakestats.warehouse._arrow import partitions, quarantine_to_table
+from rakestats.warehouse._arrow import hand_partitions, quarantine_to_table
 from rakestats.warehouse._conflicts import conflict_records, stored_sources
 from rakestats.warehouse._dedupe import KeySet, spill_folder
 from rakestats.warehouse._errors import WarehouseWriteError
@@ -362,16 +362,21 @@ def _spill(store: Store, buf: _Buffer) -> None:
     """Write the buffered hands into the open transaction (opening one if needed)."""
     if buf.txn is None:
         buf.txn = store.begin()
-    for name in HAND_TABLES:
-        if not buf.tables[name]:
-            continue
-        whole = pa.concat_tables(buf.tables[name])
-        if name == "hands":
-            stamp = pa.array(np.full(whole.num_rows, buf.txn.version, dtype=np.int64))
-            whole = whole.set_column(whole.schema.get_field_index("txn"), "txn", stamp)
-        for partition, part in partitions(whole):
-            buf.txn.append(name, part, partition)
-        buf.tables[name] = []
+    txn = buf.txn
+
+    def wholes() -> Iterator[tuple[str, pa.Table]]:
+        for name in HAND_TABLES:  # the hands first
+            if not buf.tables[name]:
+                continue
+            whole = pa.concat_tables(buf.tables[name])
+            if name == "hands":
+                stamp = pa.array(np.full(whole.num_rows, txn.version, dtype=np.int64))
+                whole = whole.set_column(whole.schema.get_field_index("txn"), "txn", stamp)
+            yield name, whole
+            buf.tables[name] = []
+
+    for name, partition, part in hand_partitions(wholes()):
+        txn.append(name, part, partition)
     buf.solid = 0
     buf.spilled += buf.hands
     buf.hands = 0

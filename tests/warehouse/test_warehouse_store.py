@@ -16,7 +16,7 @@ from rakestats.warehouse import (
     compact,
     connect,
 )
-from rakestats.warehouse._arrow import hand_key, hands_to_tables, partitions
+from rakestats.warehouse._arrow import hand_key, hand_partitions, hands_to_tables, partitions
 from rakestats.warehouse._dedupe import KeySet, unique_hands
 from rakestats.warehouse._merge import merge_views
 from rakestats.warehouse.schema import HAND_TABLES, SCHEMA_VERSION
@@ -240,6 +240,20 @@ def test_view_signatures_are_computed_per_hero_alike_row_by_row():
         view_signature(v, h) for v, h in zip(views, heroes, strict=True)
     ]
     assert _signatures(table.slice(0, 0)).tolist() == []
+
+
+@pytest.mark.parametrize(
+    ("minutes", "months"),
+    [(1, 1), (60 * 24 * 9, 3)],  # hands a minute apart; hands nine days apart
+)
+def test_hand_partitions_split_every_table_as_its_own_rows_do(minutes: int, months: int) -> None:
+    tables = hands_to_tables([rake_hand(n, minutes=minutes) for n in range(8)], 1)
+    got = [(n, p, t.to_pylist()) for n, p, t in hand_partitions(tables.items())]
+    want = [(n, p, t.to_pylist()) for n in HAND_TABLES for p, t in partitions(tables[n])]
+    assert got == want
+    assert len({p for _, p, _ in got}) == months
+    # the tables are read one at a time, the hands first
+    assert [n for n, _, _ in got] == sorted((n for n, _, _ in got), key=HAND_TABLES.index)
 
 
 @pytest.mark.parametrize(
