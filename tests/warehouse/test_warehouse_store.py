@@ -252,7 +252,7 @@ def test_hand_partitions_split_every_table_as_its_own_rows_do(minutes: int, mont
     want = [(n, p, t.to_pylist()) for n in HAND_TABLES for p, t in partitions(tables[n])]
     assert got == want
     assert len({p for _, p, _ in got}) == months
-    # the tables are read one at a time, the hands first
+    # each table's parts come together, in the order of the tables given (the hands first)
     assert [n for n, _, _ in got] == sorted((n for n, _, _ in got), key=HAND_TABLES.index)
 
 
