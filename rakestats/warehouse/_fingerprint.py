@@ -60,9 +60,18 @@ def _mix(x: np.ndarray) -> np.ndarray:
     return x
 
 
-def _codes(column: pa.Array | pa.ChunkedArray) -> np.ndarray:
-    """One uint64 per value: integers as themselves, text by a hash of the text, nulls
-    as a constant."""
+def column_codes(column: pa.Array | pa.ChunkedArray) -> np.ndarray:
+    """The code (uint64) that the content key mixes in for each value of ``column``:
+    integers as themselves, text by a hash of the text, nulls as a constant. The codes
+    of a column whose values another table's column holds, row for row through an
+    index, are that column's codes taken by the index: a batch's actions and pick-ups
+    name the player of their player row, and hashing those texts again cost a third of
+    the content keys' time.
+
+    >>> codes = column_codes(pa.array(["Crake", "Jez"]))
+    >>> bool((codes[[1, 0, 1]] == column_codes(pa.array(["Jez", "Crake", "Jez"]))).all())
+    True
+    """
     arr = column.combine_chunks() if isinstance(column, pa.ChunkedArray) else column
     t = arr.type
     # without nulls (most columns) no mask is read or applied
@@ -97,23 +106,9 @@ def _row_hashes(
     with np.errstate(over="ignore"):
         for name in fields:
             h *= _GOLD
-            h ^= known[name] if known and name in known else _codes(table.column(name))
+            h ^= known[name] if known and name in known else column_codes(table.column(name))
             _mix(h)
     return h
-
-
-def column_codes(column: pa.Array | pa.ChunkedArray) -> np.ndarray:
-    """The code (uint64) that the content key mixes in for each value of ``column``.
-    The codes of a column whose values another table's column holds, row for row through
-    an index, are that column's codes taken by the index: a batch's actions and pick-ups
-    name the player of their player row, and hashing those texts again cost a third of
-    the content keys' time.
-
-    >>> codes = column_codes(pa.array(["Crake", "Jez"]))
-    >>> bool((codes[[1, 0, 1]] == column_codes(pa.array(["Jez", "Crake", "Jez"]))).all())
-    True
-    """
-    return _codes(column)
 
 
 def content_keys(
