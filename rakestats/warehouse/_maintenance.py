@@ -14,7 +14,12 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from rakestats.records import HandRecord, QuarantineRecord
-from rakestats.warehouse._arrow import hand_key, hands_to_tables, partitions, quarantine_to_table
+from rakestats.warehouse._arrow import (
+    hand_key,
+    hand_partitions,
+    hands_to_tables,
+    quarantine_to_table,
+)
 from rakestats.warehouse._dedupe import KeySet, spill_folder, unique_hands
 from rakestats.warehouse._store import Store
 from rakestats.warehouse.schema import HAND_TABLES, TABLES
@@ -183,9 +188,8 @@ def retry_quarantined(store: Store) -> RetrySummary:
         kept = [row for rec, row in passed if hand_key(rec.site, rec.hand_id) in clash]
         remaining += [_record_of(row, row["reason"]) for row in kept]
         dups = len(passed) - ingested - len(kept)
-        for name in HAND_TABLES:
-            for partition, part in partitions(fresh[name]):
-                txn.write(name, part, partition)
+        for name, partition, part in hand_partitions((n, fresh[n]) for n in HAND_TABLES):
+            txn.write(name, part, partition)
     for rel in rels:
         txn.remove("quarantine", rel)
     if remaining:

@@ -64,6 +64,10 @@ def test_an_entry_in_no_known_format_stays_and_the_others_are_retried(
     assert (r.retried, r.ingested, r.duplicates, r.still_quarantined) == (4, 1, 0, 3)
     assert _entries(wh) == [e for e in before if "buggy" not in e[2]]
     assert len(wh.sql("SELECT * FROM hands")) == 4
+    # the retried hand is stored whole: its players and actions with it
+    for table in ("players", "actions"):
+        rows = wh.sql(f"SELECT count(DISTINCT hand_key) AS n FROM {table}")
+        assert int(rows["n"].iloc[0]) == 4
 
 
 def test_a_hand_that_still_fails_keeps_the_files_line_numbers(
