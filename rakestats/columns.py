@@ -66,6 +66,16 @@ PICKUP_FIELDS = ("prow", "pickup", "face_up", "card", "category_before", "catego
 # An action's and a pick-up's values after ``prow``: the record's fields of those names.
 _ACTION_VALUES = attrgetter(*ACTION_FIELDS[1:])
 _PICKUP_VALUES = attrgetter(*PICKUP_FIELDS[1:])
+# each table's fields by their place in a row
+_PLACE = {
+    table: {name: k for k, name in enumerate(fields)}
+    for table, fields in (
+        ("hands", HAND_FIELDS),
+        ("players", PLAYER_FIELDS),
+        ("actions", ACTION_FIELDS),
+        ("pickups", PICKUP_FIELDS),
+    )
+}
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
@@ -102,7 +112,8 @@ class HandColumns:
     :data:`ACTION_FIELDS` and :data:`PICKUP_FIELDS`, with ``hand`` and ``prow``
     counted from the first row of the flat lists: one ``extend`` a hand instead of one
     per column. The rows move into the columns, in order, when the columns are read
-    (``hands``, ``players``, ``actions``, ``pickups``) or before anything else appends.
+    (``hands``, ``players``, ``actions``, ``pickups``) or before anything else appends;
+    :meth:`column` reads one column without moving them.
 
     >>> cols = HandColumns()
     >>> cols.flat_hands.extend(range(len(HAND_FIELDS)))
@@ -186,16 +197,67 @@ class HandColumns:
                     table[name] = column
             flat.clear()
 
+    def column(self, table: str, name: str) -> list[Any]:
+        """The column ``name`` of ``table`` (``"hands"``, ``"players"``, ``"actions"`` or
+        ``"pickups"``): the rows held as columns, then the flat rows, which stay where
+        they are. Not to be changed: it may be the batch's own list. A batch converted
+        column by column reads each column this way while its values are still in the
+        caches; moving every flat row into the columns first (what ``hands`` and the
+        others do) reads each value twice more, after the batch has left the caches.
+
+        >>> from rakestats.records import Game, PlayerRecord
+        >>> cols = HandColumns()
+        >>> cols.add(HandRecord(
+        ...     hand_id="H1", site="Room", game=Game.RAKE, played_at=_EPOCH,
+        ...     table_name="T", max_seats=2, currency="chips", is_tournament=False,
+        ...     ante=1, total_pot=2, house_fee=0, source_file="f.txt", source_line=1,
+        ...     view="server", players=(PlayerRecord("Ann", 1, 1, 10, 1, 2),),
+        ... ))
+        True
+        >>> cols.flat_hands.extend(range(len(HAND_FIELDS)))
+        >>> cols.flat_players.extend([0, "Bob", *range(2, len(PLAYER_FIELDS))])
+        >>> cols.column("players", "hand"), cols.column("players", "player")
+        ([0, 1], ['Ann', 'Bob'])
+        >>> cols.flat_players != [], cols.players["hand"]  # the columns as read
+        (True, [0, 1])
+        """
+        if table == "hands":
+            held, flat, width, base = self._hands, self.flat_hands, len(HAND_FIELDS), 0
+        elif table == "players":
+            held, flat, width = self._players, self.flat_players, len(PLAYER_FIELDS)
+            base = len(self._hands["hand_key"])
+        elif table == "actions":
+            held, flat, width = self._actions, self.flat_actions, len(ACTION_FIELDS)
+            base = len(self._players["hand"])
+        elif table == "pickups":
+            held, flat, width = self._pickups, self.flat_pickups, len(PICKUP_FIELDS)
+            base = len(self._players["hand"])
+        else:
+            raise KeyError(table)
+        rows = held[name]
+        if not flat:
+            return rows
+        if len(flat) % width:
+            raise ValueError(f"flat rows of {table!r}: {len(flat)} values, not rows")
+        k = _PLACE[table][name]
+        column = flat[k::width]
+        if k == 0 and base:  # (hand, prow: counted from the flat rows)
+            column = [base + i for i in column]
+        return rows + column if rows else column
+
     def take(self) -> HandColumns:
         """The hands held so far, as a batch of their own (without the keys); this batch
-        is left empty but remembers their keys, so a later repeat is still refused."""
-        if self.flat_hands:
-            self._unflatten()
+        is left empty but remembers their keys, so a later repeat is still refused. The
+        flat rows go with them as they are."""
         out = HandColumns()
         out._hands, self._hands = self._hands, out._hands
         out._players, self._players = self._players, out._players
         out._actions, self._actions = self._actions, out._actions
         out._pickups, self._pickups = self._pickups, out._pickups
+        out.flat_hands, self.flat_hands = self.flat_hands, out.flat_hands
+        out.flat_players, self.flat_players = self.flat_players, out.flat_players
+        out.flat_actions, self.flat_actions = self.flat_actions, out.flat_actions
+        out.flat_pickups, self.flat_pickups = self.flat_pickups, out.flat_pickups
         return out
 
     def claim(self, key: int) -> bool:

@@ -79,34 +79,34 @@ def hands_to_tables(records: Sequence[HandRecord], txn: int) -> dict[str, pa.Tab
 
 
 def columns_to_tables(cols: HandColumns, txn: int) -> dict[str, pa.Table]:
-    """The four hand tables of a columnar batch, with the columns derived in bulk."""
-    h = cols.hands
-    n_hands = len(h["hand_key"])
+    """The four hand tables of a columnar batch, with the columns derived in bulk. Each
+    column is read from the batch when it is converted (:meth:`HandColumns.column`):
+    the batch's flat rows are not moved into its columns."""
+    column = cols.column
+    n_hands = len(cols)
     derived_hand = {
-        "played_at": _array(h["played_at"], pa.int64()).cast(HANDS.field("played_at").type),
+        "played_at": _array(column("hands", "played_at"), pa.int64()).cast(
+            HANDS.field("played_at").type
+        ),
         "txn": pa.array(np.full(n_hands, txn, dtype=np.int64)),
         "content_key": pa.array(np.zeros(n_hands, dtype=np.int64)),  # set below
     }
-    arrays = [
-        derived_hand[f.name] if f.name in derived_hand else _array(h[f.name], f.type) for f in HANDS
-    ]
-    hands = pa.Table.from_arrays(arrays, schema=HANDS)
+    hands = _table(cols, "hands", HANDS, derived_hand)
 
-    p = cols.players
-    p_hand = int64s(p["hand"])
+    p_hand = int64s(column("players", "hand"))
     n_players = len(p_hand)
-    a_prow = int64s(cols.actions["prow"])
-    k_prow = int64s(cols.pickups["prow"])
+    a_prow = int64s(column("actions", "prow"))
+    k_prow = int64s(column("pickups", "prow"))
 
     # per-round action counts of each player row, from the actions (their kinds read
     # once as Arrow text, the column the actions table takes)
-    kinds = pa.array(cols.actions["kind"], ACTIONS.field("kind").type)
+    kinds = pa.array(column("actions", "kind"), ACTIONS.field("kind").type)
     counts = np.zeros((n_players, _N_COUNTERS), dtype=np.int16)
     if len(a_prow):
         counted = pa.array(_COUNTED_KINDS, pa.string())
         found = pc.index_in(kinds, value_set=counted).fill_null(-1)
         slot_of = _SLOT_OF_FOUND[found.to_numpy(zero_copy_only=False)]  # -1: not counted
-        rnd = int64s(cols.actions["round"])
+        rnd = int64s(column("actions", "round"))
         ok = (slot_of >= 0) & (rnd >= 1) & (rnd <= MAX_ROUNDS)
         cell = a_prow[ok] * _N_COUNTERS + (rnd[ok] - 1) * len(ROUND_COUNTERS) + slot_of[ok]
         tally = np.bincount(cell, minlength=n_players * _N_COUNTERS)
@@ -116,25 +116,23 @@ def columns_to_tables(cols: HandColumns, txn: int) -> dict[str, pa.Table]:
         n: hands.column(n).combine_chunks().take(take)
         for n in (*_KEY_COLUMNS, *_PLAYER_HAND_COLUMNS)
     }
-    invested = int64s(p["invested"])
-    collected = int64s(p["collected"])
+    invested = int64s(column("players", "invested"))
+    collected = int64s(column("players", "collected"))
     derived["net"] = pa.array(collected - invested)
     derived["won"] = pa.array(collected > 0)
     for r in range(1, MAX_ROUNDS + 1):
         for j, c in enumerate(ROUND_COUNTERS):
             derived[round_column(r, c)] = pa.array(counts[:, (r - 1) * len(ROUND_COUNTERS) + j])
-    players = _table(p, PLAYERS, derived)
+    players = _table(cols, "players", PLAYERS, derived)
 
-    def child(
-        rows: dict[str, list[Any]], prow: np.ndarray, schema: pa.Schema, **known: pa.Array
-    ) -> pa.Table:
+    def child(table: str, prow: np.ndarray, schema: pa.Schema, **known: pa.Array) -> pa.Table:
         at = pa.array(p_hand[prow] if len(prow) else np.empty(0, np.int64))
         extra = {n: hands.column(n).combine_chunks().take(at) for n in _KEY_COLUMNS}
         extra["player"] = players.column("player").combine_chunks().take(pa.array(prow))
-        return _table(rows, schema, extra | known)
+        return _table(cols, table, schema, extra | known)
 
-    actions = child(cols.actions, a_prow, ACTIONS, kind=kinds)
-    pickups = child(cols.pickups, k_prow, PICKUPS)
+    actions = child("actions", a_prow, ACTIONS, kind=kinds)
+    pickups = child("pickups", k_prow, PICKUPS)
     # the actions and pick-ups name their player row's player: its codes, taken
     names = column_codes(players.column("player"))
     keys = content_keys(
@@ -274,9 +272,15 @@ def _nullable_ints(values: Sequence[Any], typ: pa.DataType) -> pa.Array | None:
         return None
 
 
-def _table(rows: dict[str, list[Any]], schema: pa.Schema, derived: dict[str, pa.Array]) -> pa.Table:
+def _table(
+    cols: HandColumns, table: str, schema: pa.Schema, derived: dict[str, pa.Array]
+) -> pa.Table:
+    """The Arrow table ``table`` of the batch: the ``derived`` columns as given, the
+    others converted one by one, each read from the batch just before (and let go just
+    after) it is converted."""
     arrays = [
-        derived[f.name] if f.name in derived else _array(rows[f.name], f.type) for f in schema
+        derived[f.name] if f.name in derived else _array(cols.column(table, f.name), f.type)
+        for f in schema
     ]
     return pa.Table.from_arrays(
         [a if a.type == f.type else a.cast(f.type) for a, f in zip(arrays, schema, strict=True)],

@@ -135,12 +135,12 @@ def _write_stage(
     staging: Path, unit: Unit, k: int, cols: HandColumns, seg_start: np.ndarray
 ) -> dict[str, str]:
     tables = columns_to_tables(cols, 0)
-    hand = int64s(cols.players["hand"])
+    hand = int64s(cols.column("players", "hand"))
     p_hand = hand - seg_start[hand]
     index = {
         "players": p_hand,
-        "actions": p_hand[int64s(cols.actions["prow"])],
-        "pickups": p_hand[int64s(cols.pickups["prow"])],
+        "actions": p_hand[int64s(cols.column("actions", "prow"))],
+        "pickups": p_hand[int64s(cols.column("pickups", "prow"))],
     }
     out = {}
     for name in HAND_TABLES:

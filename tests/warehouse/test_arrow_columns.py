@@ -91,3 +91,36 @@ def _one_hand_with(stored: dict[str, dict[str, list[object]]]) -> HandColumns:
         for field, values in stored[name].items():
             columns[field][:] = values
     return cols
+
+
+def test_flat_rows_convert_as_the_rows_moved_into_the_columns(tmp_path: Path) -> None:
+    """A batch holding rows as columns (hands the full parser added) and flat rows after
+    them (the fast path's): converted column by column from where each row is, it gives
+    the tables it gives once every row has moved into the columns, and the flat rows
+    stay where they were."""
+    from rakestats.columns import HAND_FIELDS
+    from rakestats.formats import iter_file
+    from rakestats.records import HandRecord
+
+    files = {}
+    for seed, part in enumerate("abc", start=21):
+        simulate(30, "2-6", seed, tmp_path / part, jobs=1)
+        [files[part]] = (tmp_path / part).rglob("*.txt")
+    cols = HandColumns()
+    for _ in scan_file(files["a"], cols):  # the fast path: flat rows
+        pass
+    records = [r for r in iter_file(files["b"]) if isinstance(r, HandRecord)][:5]
+    for rec in records:  # the full parser's records: the flat rows move in first
+        assert cols.add(rec)
+    for _ in scan_file(files["c"], cols):  # flat rows again, after those held as columns
+        pass
+    flat = len(cols.flat_hands) // len(HAND_FIELDS)
+    assert 0 < flat < len(cols) - len(records)  # both kinds of rows, the flat ones last
+    read_in_place = columns_to_tables(cols, 3)
+    assert len(cols.flat_hands) // len(HAND_FIELDS) == flat  # left where they were
+    moved = _column_lists(cols)  # (moves the flat rows into the columns)
+    assert not cols.flat_hands and len(moved["hands"]["hand_key"]) == len(cols)
+    moved_first = columns_to_tables(cols, 3)
+    for name in TABLES:
+        assert read_in_place[name].num_rows > 0
+        assert read_in_place[name].equals(moved_first[name]), name
