@@ -1,6 +1,6 @@
 """``python -m rakestats``: the command-line interface."""
 
-from rakestats.cli import main
+from rakestats.cli import run
 
 if __name__ == "__main__":
-    main()
+    run()
