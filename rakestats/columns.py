@@ -66,16 +66,14 @@ PICKUP_FIELDS = ("prow", "pickup", "face_up", "card", "category_before", "catego
 # An action's and a pick-up's values after ``prow``: the record's fields of those names.
 _ACTION_VALUES = attrgetter(*ACTION_FIELDS[1:])
 _PICKUP_VALUES = attrgetter(*PICKUP_FIELDS[1:])
-# each table's fields by their place in a row
-_PLACE = {
-    table: {name: k for k, name in enumerate(fields)}
-    for table, fields in (
-        ("hands", HAND_FIELDS),
-        ("players", PLAYER_FIELDS),
-        ("actions", ACTION_FIELDS),
-        ("pickups", PICKUP_FIELDS),
-    )
+_TABLE_FIELDS = {
+    "hands": HAND_FIELDS,
+    "players": PLAYER_FIELDS,
+    "actions": ACTION_FIELDS,
+    "pickups": PICKUP_FIELDS,
 }
+# each table's fields by their place in a row
+_PLACE = {table: {name: k for k, name in enumerate(f)} for table, f in _TABLE_FIELDS.items()}
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
@@ -177,25 +175,34 @@ class HandColumns:
 
     def _unflatten(self) -> None:
         """Move the flat rows into the columns, after the rows held there."""
-        hand_base = len(self._hands["hand_key"])
-        row_base = len(self._players["hand"])
-        flats = (self.flat_hands, self.flat_players, self.flat_actions, self.flat_pickups)
-        tables = (self._hands, self._players, self._actions, self._pickups)
-        fields = (HAND_FIELDS, PLAYER_FIELDS, ACTION_FIELDS, PICKUP_FIELDS)
-        bases = (0, hand_base, row_base, row_base)  # of the first field: hand, prow
-        for flat, table, names, base in zip(flats, tables, fields, bases, strict=True):
-            width = len(names)
-            if len(flat) % width:
-                raise ValueError(f"flat rows of {names[0]!r}: {len(flat)} values, not rows")
+        parts = [self._parts(table) for table in _TABLE_FIELDS]  # (before any row moves)
+        for held, flat, names, base in parts:
             for k, name in enumerate(names):
-                column = flat[k::width]
-                if k == 0 and base:
-                    column = [base + i for i in column]
-                if table[name]:
-                    table[name].extend(column)
+                column = _flat_column(flat, k, len(names), base)
+                if held[name]:
+                    held[name].extend(column)
                 else:  # (the slice itself: no second copy)
-                    table[name] = column
+                    held[name] = column
             flat.clear()
+
+    def _parts(self, table: str) -> tuple[dict[str, list[Any]], list[Any], tuple[str, ...], int]:
+        """The rows of ``table`` held as columns, its flat rows, its fields, and what its
+        first field (``hand``, ``prow``: counted from the flat rows) adds to reach the
+        rows held."""
+        if table == "hands":
+            held, flat, base = self._hands, self.flat_hands, 0
+        elif table == "players":
+            held, flat, base = self._players, self.flat_players, len(self._hands["hand_key"])
+        elif table == "actions":
+            held, flat, base = self._actions, self.flat_actions, len(self._players["hand"])
+        elif table == "pickups":
+            held, flat, base = self._pickups, self.flat_pickups, len(self._players["hand"])
+        else:
+            raise KeyError(table)
+        fields = _TABLE_FIELDS[table]
+        if len(flat) % len(fields):
+            raise ValueError(f"flat rows of {table!r}: {len(flat)} values, not rows")
+        return held, flat, fields, base
 
     def column(self, table: str, name: str) -> list[Any]:
         """The column ``name`` of ``table`` (``"hands"``, ``"players"``, ``"actions"`` or
@@ -221,28 +228,11 @@ class HandColumns:
         >>> cols.flat_players != [], cols.players["hand"]  # the columns as read
         (True, [0, 1])
         """
-        if table == "hands":
-            held, flat, width, base = self._hands, self.flat_hands, len(HAND_FIELDS), 0
-        elif table == "players":
-            held, flat, width = self._players, self.flat_players, len(PLAYER_FIELDS)
-            base = len(self._hands["hand_key"])
-        elif table == "actions":
-            held, flat, width = self._actions, self.flat_actions, len(ACTION_FIELDS)
-            base = len(self._players["hand"])
-        elif table == "pickups":
-            held, flat, width = self._pickups, self.flat_pickups, len(PICKUP_FIELDS)
-            base = len(self._players["hand"])
-        else:
-            raise KeyError(table)
+        held, flat, fields, base = self._parts(table)
         rows = held[name]
         if not flat:
             return rows
-        if len(flat) % width:
-            raise ValueError(f"flat rows of {table!r}: {len(flat)} values, not rows")
-        k = _PLACE[table][name]
-        column = flat[k::width]
-        if k == 0 and base:  # (hand, prow: counted from the flat rows)
-            column = [base + i for i in column]
+        column = _flat_column(flat, _PLACE[table][name], len(fields), base)
         return rows + column if rows else column
 
     def take(self) -> HandColumns:
@@ -303,6 +293,13 @@ class HandColumns:
         for pk in rec.pickups:
             _append(self.pickups, PICKUP_FIELDS, (_row(row_of, pk.player), *_PICKUP_VALUES(pk)))
         return True
+
+
+def _flat_column(flat: list[Any], k: int, width: int, base: int) -> list[Any]:
+    """Field ``k`` of each row of ``flat`` (rows of ``width`` values), ``base`` added to
+    the first field (``hand``, ``prow``)."""
+    column = flat[k::width]
+    return [base + i for i in column] if k == 0 and base else column
 
 
 def pot_shares(rec: HandRecord) -> dict[str, list[tuple[int, int, int]]]:
