@@ -102,8 +102,11 @@ class Warehouse:
 
         Work is spread over ``jobs`` local processes, or over a Dask cluster when a
         ``distributed.Client`` is given (the warehouse must then be on a file system the
-        workers see). A commit is made every ``commit_every`` new hands, so an
-        interrupted run keeps what it committed. The result is the same either way.
+        workers see). An input under 16 MiB runs in this process whatever ``jobs`` says
+        (starting workers would cost more than they gain; ``RAKESTATS_POOL_MIN_BYTES``
+        in the environment sets another size). A commit is made every ``commit_every``
+        new hands, so an interrupted run keeps what it committed. The result is the same
+        either way.
 
         The last hand of a text file changed within ``pending_seconds`` and not yet
         followed by a blank line is *pending* when it does not parse (a client may still

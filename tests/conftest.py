@@ -10,6 +10,7 @@ other way.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,13 @@ from rakestats.report import STEPS, build_report
 from tests._hypothesis import QUICK_EXAMPLES
 
 DATA = Path(__file__).resolve().parent / "data"
+
+# An ingest under 16 MiB with ``jobs`` above 1 runs in the calling process (starting
+# workers would cost more than they gain). The suite's inputs are all that small, and
+# its ``jobs=2`` tests are there to exercise the workers: for them (and for the
+# processes they start) a pool is started whenever there are two units.
+# tests/warehouse/test_pool_threshold.py checks the default.
+os.environ["RAKESTATS_POOL_MIN_BYTES"] = "0"
 
 # ``make test`` runs the property tests with fewer examples (``tests/_hypothesis.py``);
 # ``make test-all`` with the default profile's.

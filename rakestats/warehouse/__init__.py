@@ -16,9 +16,11 @@ from rakestats.warehouse._ingest import (
     COMMIT_EVERY,
     DAMAGED,
     PENDING_SECONDS,
+    POOL_MIN_BYTES,
     IngestSummary,
     ProgressFn,
     ingest_paths,
+    pool_min_bytes,
     walk,
 )
 from rakestats.warehouse._maintenance import (
@@ -41,6 +43,7 @@ __all__ = [
     "COMMIT_EVERY",
     "DAMAGED",
     "PENDING_SECONDS",
+    "POOL_MIN_BYTES",
     "SCHEMA_VERSION",
     "TABLES",
     "CompactSummary",
@@ -61,6 +64,7 @@ __all__ = [
     "derived_parts",
     "ingest_paths",
     "parquet_sql",
+    "pool_min_bytes",
     "retry_quarantined",
     "walk",
     "watch_paths",

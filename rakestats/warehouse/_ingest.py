@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from itertools import chain, islice
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -56,11 +56,13 @@ from rakestats.warehouse.schema import FILES, HAND_TABLES
 
 __all__ = [
     "DAMAGED",
+    "POOL_MIN_BYTES",
     "HashedFn",
     "IngestSummary",
     "ProgressFn",
     "ingest_paths",
     "passed_over_in_folder",
+    "pool_min_bytes",
     "walk",
 ]
 
@@ -283,14 +285,24 @@ CHUNK_UNITS = 64
 TASKS_AHEAD = 8
 
 
+def _unit_bytes(unit: Unit) -> int:
+    """The input of ``unit`` in bytes, as far as the size of work goes: its file's size,
+    1 MiB for a zip member, 0 for a file gone (the unit reports why)."""
+    if unit.member is not None:
+        return 1 << 20
+    try:
+        return os.stat(unit.path).st_size
+    except OSError:
+        return 0
+
+
 def _chunks(units: Iterable[Unit]) -> Iterator[list[Unit]]:
     """Consecutive units grouped into tasks of about :data:`CHUNK_BYTES` of input."""
     chunk: list[Unit] = []
     size = 0
     for unit in units:
         chunk.append(unit)
-        with contextlib.suppress(OSError):  # the unit reports why
-            size += os.stat(unit.path).st_size if unit.member is None else 1 << 20
+        size += _unit_bytes(unit)
         if size >= CHUNK_BYTES or len(chunk) >= CHUNK_UNITS:
             yield chunk
             chunk, size = [], 0
@@ -306,11 +318,61 @@ def _chunks(units: Iterable[Unit]) -> Iterator[list[Unit]]:
 _ARROW_POOL = "ARROW_DEFAULT_MEMORY_POOL"
 
 
-def _local_results(units: Iterable[Unit], staging: str, jobs: int) -> Iterator[UnitResult]:
-    """Unit results in unit order: inline, or from a pool of worker processes."""
+POOL_MIN_BYTES = 16 << 20
+"""Input below which a run with ``jobs`` above 1 stays in the calling process: starting
+worker interpreters (each imports rakestats and pyarrow) costs about as much as they
+gain on 20 MB of Rake histories on two cores (docs/performance.md, "Small inputs in the
+driver"). ``RAKESTATS_POOL_MIN_BYTES`` in the environment overrides it (0: a pool
+whenever there are two units)."""
+
+_POOL_MIN_ENV = "RAKESTATS_POOL_MIN_BYTES"
+
+
+def pool_min_bytes() -> int:
+    """:data:`POOL_MIN_BYTES`, or the environment's ``RAKESTATS_POOL_MIN_BYTES``."""
+    return _pool_min(os.environ.get(_POOL_MIN_ENV, ""))
+
+
+def _pool_min(value: str) -> int:
+    """The pool's least input, from the variable's ``value`` (empty: the default).
+
+    >>> _pool_min("0"), _pool_min(" 1048576 "), _pool_min("") == POOL_MIN_BYTES
+    (0, 1048576, True)
+    >>> _pool_min("lots")
+    Traceback (most recent call last):
+    ...
+    ValueError: RAKESTATS_POOL_MIN_BYTES='lots': not a whole number of bytes
+    """
+    value = value.strip()
+    if not value:
+        return POOL_MIN_BYTES
+    if not value.isdigit():
+        raise ValueError(f"{_POOL_MIN_ENV}={value!r}: not a whole number of bytes")
+    return int(value)
+
+
+def _head(it: Iterator[Unit], min_bytes: int) -> tuple[list[Unit], bool]:
+    """The first units of ``it``: at least two and ``min_bytes`` of input when there
+    are, and whether there were (the units are planned lazily: this reads ahead only
+    that far)."""
+    head: list[Unit] = []
+    size = 0
+    for unit in it:
+        head.append(unit)
+        size += _unit_bytes(unit)
+        if len(head) >= 2 and size >= min_bytes:
+            return head, True
+    return head, False
+
+
+def _local_results(
+    units: Iterable[Unit], staging: str, jobs: int, min_bytes: int = 0
+) -> Iterator[UnitResult]:
+    """Unit results in unit order: inline, or from a pool of worker processes when
+    there are two units or more and ``min_bytes`` of input."""
     it = iter(units)
-    head = list(islice(it, 2))
-    if jobs <= 1 or len(head) <= 1:
+    head, enough = _head(it, min_bytes) if jobs > 1 else ([], False)
+    if not enough:
         for unit in chain(head, it):
             yield run_unit(unit, staging)
         return
@@ -491,14 +553,16 @@ def _drive(
     client: Any,
     progress: ProgressFn | None,
     commit_every: int,
+    min_bytes: int,
 ) -> None:
-    """Run the units, take their results in order, deduplicate, and commit."""
+    """Run the units, take their results in order, deduplicate, and commit (``jobs``
+    local processes at most, for ``min_bytes`` of input or more)."""
     if client is not None:
         from rakestats.warehouse._distributed import dask_results
 
         stream = dask_results(client, list(plan()), staging)
     else:
-        stream = _local_results(plan(), staging, jobs)
+        stream = _local_results(plan(), staging, jobs, min_bytes)
     files_done = 0
     dropped = 0
     for res in stream:
@@ -593,10 +657,13 @@ def ingest_paths(
     (not quarantined), and the file is not recorded as read, so a later run reads it
     again (see :func:`~rakestats.warehouse._units.trailing_hand_pending`).
 
-    Units of work (files, zip members) run inline (``jobs=1``), in ``jobs`` local worker
-    processes, or on a Dask cluster through ``client``; in every case the results are
-    taken in unit order, so the warehouse ends the same."""
+    Units of work (files, zip members) run inline (``jobs=1``, or an input under
+    :func:`pool_min_bytes`), in ``jobs`` local worker processes, or on a Dask cluster
+    through ``client``; in every case the results are taken in unit order, so the
+    warehouse ends the same."""
     from rakestats.warehouse._manifest import known_files
+
+    min_bytes = pool_min_bytes()  # a bad setting fails before any work
 
     run_start = time.perf_counter()
     summary = IngestSummary()
@@ -648,7 +715,18 @@ def ingest_paths(
     staging = str(store.root / STAGING / f"units-{os.getpid()}")
     try:
         _drive(
-            store, plan, results, summary, keys, buf, staging, jobs, client, progress, commit_every
+            store,
+            plan,
+            results,
+            summary,
+            keys,
+            buf,
+            staging,
+            jobs,
+            client,
+            progress,
+            commit_every,
+            min_bytes,
         )
     except OSError as exc:
         # a failed write (disk full, file-size limit, I/O error) fails the run: what the
