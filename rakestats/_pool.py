@@ -31,7 +31,7 @@ import sys
 import threading
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import IO, Any, TypeVar
+from typing import IO, Any, NoReturn, TypeVar
 
 __all__ = ["WorkerError", "WorkerPool"]
 
@@ -105,12 +105,15 @@ class _Worker:
             raise WorkerError(f"a worker failed:\n{text}")
         return value
 
-    def close(self, kill: bool) -> None:
+    def stop(self, kill: bool) -> None:
+        """Tell the worker to end (its input closes), or kill it."""
         if kill and self.proc.poll() is None:
             self.proc.kill()
         with contextlib.suppress(OSError):
             self.tasks.close()
         self.results.close()
+
+    def wait(self, kill: bool) -> None:
         try:
             self.proc.wait(timeout=None if not kill else 5)
         except subprocess.TimeoutExpired:
@@ -150,8 +153,11 @@ class WorkerPool:
         return self
 
     def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
+        kill = exc_type is not None
+        for w in self._workers:  # all told first: they end side by side
+            w.stop(kill)
         for w in self._workers:
-            w.close(kill=exc_type is not None)
+            w.wait(kill)
         self._workers = []
 
     def imap(self, fn: Callable[[T], R], items: Iterable[T], ahead: int = 2) -> Iterator[R]:
@@ -257,7 +263,7 @@ def _serve(args: Sequence[str]) -> None:
         try:
             fn, arg = _receive(tasks)
         except EOFError:
-            return
+            _end()
         try:
             reply: tuple[bool, Any] = (True, fn(arg))
         except BaseException as exc:
@@ -267,6 +273,17 @@ def _serve(args: Sequence[str]) -> None:
             _send(out, reply)
         except BrokenPipeError:
             return
+
+
+def _end() -> NoReturn:
+    """End a worker whose input has closed, without the interpreter's teardown: its
+    results are all sent, and what its tasks printed is flushed here. Freeing every
+    object of the last batches and the modules one by one took 0.1-0.2 s a worker, at
+    the end of every ingest."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(0)
 
 
 def _picklable(exc: BaseException) -> BaseException | None:

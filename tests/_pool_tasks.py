@@ -31,3 +31,9 @@ def environment(name: str) -> str | None:
     import os
 
     return os.environ.get(name)
+
+
+def say(text: str) -> int:
+    """Print ``text`` with no newline (held in the worker's buffer until flushed)."""
+    print(text, end="")
+    return len(text)

@@ -213,6 +213,34 @@ def test_pool_reports_a_dead_worker() -> None:
         list(pool.imap(os._exit, [3]))
 
 
+def test_pool_workers_end_with_what_their_tasks_printed_sent(tmp_path: Path) -> None:
+    """A worker ends without the interpreter's teardown (it took 0.1-0.2 s a worker):
+    what a task printed, still in the worker's buffer, reaches standard error, and each
+    worker exits with status 0."""
+    code = (
+        "from rakestats._pool import WorkerPool\n"
+        "from tests._pool_tasks import say\n"
+        "pool = WorkerPool(2)\n"
+        "with pool:\n"
+        "    workers = list(pool._workers)\n"
+        "    print(list(pool.imap(say, ['alpha', 'beta', 'gamma'])))\n"
+        "print([w.proc.returncode for w in workers])\n"
+    )
+    buffered = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    run = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=Path(__file__).resolve().parents[2],
+        env=buffered,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines() == ["[5, 4, 5]", "[0, 0]"]
+    for word in ("alpha", "beta", "gamma"):
+        assert word in run.stderr
+
+
 def test_pool_workers_refuse_the_modules_they_are_told_to_do_without() -> None:
     with WorkerPool(1, without=["pandas", "sqlite3"]) as pool:
         assert list(pool.imap(arrow_then_modules, [["pandas", "pyarrow"]])) == [
