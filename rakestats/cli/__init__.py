@@ -8,22 +8,16 @@ imports only what it uses. The ``rakestats`` program (and ``python -m rakestats`
 
 import os
 
+from rakestats._allocator import ARROW_POOL, arrow_pool
 from rakestats.cli._group import main
 
 __all__ = ["main", "run"]
 
-# Arrow's allocator in the rakestats program, unless its environment names one: the C
-# library's malloc, as in the ingest's workers. Arrow's default (mimalloc) hands the
-# Parquet writer's buffers fresh pages at every spill, which the kernel zeroes again:
-# 10 % of an ingest driver's samples under perf, and 2 % of the whole ingest's CPU
-# (docs/performance.md, "The program's allocator"). A process that imports rakestats
-# as a library keeps the allocator its caller chose.
-_ARROW_POOL = "ARROW_DEFAULT_MEMORY_POOL"
-_PROGRAM_POOL = "system"
-
 
 def run() -> None:
     """The ``rakestats`` program: :func:`main`, with Arrow's allocator chosen for the
-    process first (read when Arrow is first loaded, which the commands do later)."""
-    os.environ.setdefault(_ARROW_POOL, _PROGRAM_POOL)
+    process first (malloc unless the environment names one: see
+    :mod:`rakestats._allocator`; Arrow reads it when it first loads, which the commands
+    do later). A process that imports rakestats as a library keeps its own."""
+    os.environ[ARROW_POOL] = arrow_pool()
     main()

@@ -26,6 +26,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from rakestats._allocator import ARROW_POOL, arrow_pool
 from rakestats._pool import WorkerPool
 from rakestats.formats.files import RefusedError, open_regular
 from rakestats.records import QuarantineRecord
@@ -310,14 +311,6 @@ def _chunks(units: Iterable[Unit]) -> Iterator[list[Unit]]:
         yield chunk
 
 
-# The workers' Arrow allocator, unless the caller's environment names one: the C
-# library's malloc. Arrow's default (mimalloc) hands each staged batch fresh huge pages
-# and gives them back between batches, so the kernel zeroes 2 MiB pages again and again
-# (7 % of a worker's samples under perf, and 2.5 times the page faults); malloc reuses
-# the memory freed (see docs/performance.md, "The workers' allocator").
-_ARROW_POOL = "ARROW_DEFAULT_MEMORY_POOL"
-
-
 POOL_MIN_BYTES = 16 << 20
 """Input below which a run with ``jobs`` above 1 stays in the calling process: starting
 worker interpreters (each imports rakestats and pyarrow) costs about as much as they
@@ -366,7 +359,7 @@ def _head(it: Iterator[Unit], min_bytes: int) -> tuple[list[Unit], bool]:
 
 
 def _local_results(
-    units: Iterable[Unit], staging: str, jobs: int, min_bytes: int = 0
+    units: Iterable[Unit], staging: str, jobs: int, min_bytes: int
 ) -> Iterator[UnitResult]:
     """Unit results in unit order: inline, or from a pool of worker processes when
     there are two units or more and ``min_bytes`` of input."""
@@ -381,7 +374,7 @@ def _local_results(
     # The workers parse and stage: pyarrow would import pandas for nothing, and nothing
     # they run queries (each module costs 20-50 MiB a worker).
     without = ["pandas", "duckdb"]
-    env = {_ARROW_POOL: os.environ.get(_ARROW_POOL, "system")}
+    env = {ARROW_POOL: arrow_pool()}  # malloc unless the caller's environment names one
     preload = ["rakestats.warehouse._ingest"]
     with WorkerPool(jobs, preload=preload, without=without, env=env) as pool:
         tasks = ((chunk, staging) for chunk in _chunks(chain(head, it)))
