@@ -8,7 +8,7 @@ imports only what it uses. The ``rakestats`` program (and ``python -m rakestats`
 
 import os
 
-from rakestats._allocator import ARROW_POOL, arrow_pool
+from rakestats.allocator import ARROW_POOL, arrow_pool
 from rakestats.cli._group import main
 
 __all__ = ["main", "run"]
@@ -17,7 +17,7 @@ __all__ = ["main", "run"]
 def run() -> None:
     """The ``rakestats`` program: :func:`main`, with Arrow's allocator chosen for the
     process first (malloc unless the environment names one: see
-    :mod:`rakestats._allocator`; Arrow reads it when it first loads, which the commands
+    :mod:`rakestats.allocator`; Arrow reads it when it first loads, which the commands
     do later). A process that imports rakestats as a library keeps its own."""
     os.environ[ARROW_POOL] = arrow_pool()
     main()

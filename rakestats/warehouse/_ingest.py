@@ -26,8 +26,8 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from rakestats._allocator import ARROW_POOL, arrow_pool
 from rakestats._pool import WorkerPool
+from rakestats.allocator import ARROW_POOL, arrow_pool
 from rakestats.formats.files import RefusedError, open_regular
 from rakestats.records import QuarantineRecord
 from rakestats.warehouse._arrow import hand_partitions, quarantine_to_table
