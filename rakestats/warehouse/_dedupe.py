@@ -20,7 +20,16 @@ from rakestats.warehouse._store import STAGING, Snapshot, Store
 from rakestats.warehouse._units import HAND_INDEX
 from rakestats.warehouse.schema import HAND_TABLES
 
-__all__ = ["KeySet", "Split", "spill_folder", "unique_hands"]
+__all__ = [
+    "CONFLICT",
+    "DUPLICATE",
+    "NEW",
+    "OTHER_VIEW",
+    "KeySet",
+    "Split",
+    "spill_folder",
+    "unique_hands",
+]
 
 
 def spill_folder(store: Store) -> Path:
@@ -68,6 +77,15 @@ class Split:
     duplicates: int = 0
     merge: dict[str, pa.Table] | None = None
     conflicts: pa.Table | None = None  # rows of ``hands``
+    # what became of each row of the batch's hands (NEW, DUPLICATE, OTHER_VIEW or
+    # CONFLICT); None for a batch that held copies of one hand
+    status: np.ndarray | None = None
+
+
+# What :meth:`KeySet.split` found each hand to be (:attr:`Split.status`): a hand not
+# seen before, a copy of a stored one from the same view, a copy from another view
+# (counted as a duplicate, and merged), another hand under a stored hand's id.
+NEW, DUPLICATE, OTHER_VIEW, CONFLICT = 0, 1, 2, 3
 
 
 class KeySet:
@@ -138,12 +156,9 @@ class KeySet:
             for n in HAND_TABLES[1:]
             if HAND_INDEX in tables[n].schema.names
         }
-        clean = {
-            n: t.drop_columns([HAND_INDEX]) if HAND_INDEX in t.schema.names else t
-            for n, t in tables.items()
-        }
+        clean = {n: _without_index(t) for n, t in tables.items()}
         keys = clean["hands"]["hand_key"].to_numpy()
-        if len(np.unique(keys)) == len(keys):
+        if _distinct(keys):
             return self._split_unique(clean)
         if len(index) != len(HAND_TABLES) - 1:
             raise ValueError("a batch must hold each hand once; dedupe it with unique_hands")
@@ -158,11 +173,54 @@ class KeySet:
         ]
         return _combine(parts)
 
+    def split_segments(self, segments: list[dict[str, pa.Table]]) -> list[tuple[Split, int]]:
+        """Split consecutive segments of staged batches (in input order), with what
+        each came to: ``(split, segments)`` pairs whose splits, taken in order, hold
+        each segment's hands once. Each run of segments among which no hand key repeats
+        is split as one batch (the outcome is that of splitting them one after another:
+        no segment of a run sees another's hands), which costs a split's fixed part
+        once a run instead of once a segment; a segment that holds one hand twice is
+        split on its own.
+
+        >>> def seg(*keys):
+        ...     n, key = len(keys), pa.array(keys, pa.int64())
+        ...     view, hero = pa.array(["server"] * n), pa.nulls(n, pa.string())
+        ...     hands = pa.table({"hand_key": key, "view": view, "hero": hero, "content_key": key})
+        ...     empty = pa.table({"hand_key": pa.array([], pa.int64())})
+        ...     return {"hands": hands, "players": empty, "actions": empty, "pickups": empty}
+        >>> keys = KeySet(np.array([1]), np.array([0]), set(), np.array([1]))
+        >>> [(s.new["hands"].num_rows, s.duplicates, n) for s, n in keys.split_segments(
+        ...     [seg(1, 2), seg(3), seg(3, 4), seg(5)])]
+        [(2, 1, 2), (2, 1, 2)]
+        """
+        out: list[tuple[Split, int]] = []
+        run: list[dict[str, pa.Table]] = []
+        held = np.empty(0, np.int64)  # the run's hand keys
+        for seg in segments:
+            keys = seg["hands"]["hand_key"].to_numpy()
+            if not _distinct(keys):
+                out += self._split_run(run)
+                out.append((self.split(seg), 1))
+                run, held = [], held[:0]
+                continue
+            if len(run) and np.isin(keys, held).any():
+                out += self._split_run(run)
+                run, held = [], held[:0]
+            run.append(seg)
+            held = np.concatenate([held, keys])
+        return out + self._split_run(run)
+
+    def _split_run(self, run: list[dict[str, pa.Table]]) -> list[tuple[Split, int]]:
+        """Segments with no hand key in common, split as one batch."""
+        if len(run) < 2:
+            return [(self.split(seg), 1) for seg in run]
+        clean = [{n: _without_index(t) for n, t in seg.items()} for seg in run]
+        whole = {n: pa.concat_tables([seg[n] for seg in clean]) for n in HAND_TABLES}
+        return [(self._split_unique(whole), len(run))]
+
     def _split_unique(self, tables: dict[str, pa.Table]) -> Split:
         hands = tables["hands"]
         keys = hands["hand_key"].to_numpy()
-        if len(np.unique(keys)) != len(keys):
-            raise ValueError("a batch must hold each hand once; dedupe it with unique_hands")
         sigs = _signatures(hands)
         cks = hands["content_key"].fill_null(0).to_numpy(zero_copy_only=False)
         found, stored, stored_ck, where = self._runs.find(keys)
@@ -177,13 +235,18 @@ class KeySet:
             self._runs.set(where[other_view], merged_sig, cks[other_view])
         self._runs.add(keys[keep], sigs[keep], cks[keep])  # (after set: places move)
         n_dup = int(found.sum() - conflict.sum())
+        status = np.full(len(keys), NEW, dtype=np.int8)
         if not found.any():
-            return Split(tables)
+            return Split(tables, status=status)
+        status[found] = DUPLICATE
+        status[other_view] = OTHER_VIEW
+        status[conflict] = CONFLICT
         return Split(
             _select(tables, keys, keep),
             n_dup,
             _select(tables, keys, other_view) if other_view.any() else None,
             hands.filter(pa.array(conflict)) if conflict.any() else None,
+            status,
         )
 
     def new_quarantine(self, records: Iterable[QuarantineRecord]) -> Iterator[QuarantineRecord]:
@@ -193,6 +256,15 @@ class KeySet:
             if k not in self._quarantine:
                 self._quarantine.add(k)
                 yield r
+
+
+def _distinct(keys: np.ndarray) -> bool:
+    """Whether no hand key repeats in ``keys``."""
+    return len(np.unique(keys)) == len(keys)
+
+
+def _without_index(table: pa.Table) -> pa.Table:
+    return table.drop_columns([HAND_INDEX]) if HAND_INDEX in table.schema.names else table
 
 
 def _rows(

@@ -32,7 +32,15 @@ from rakestats.formats.files import RefusedError, open_regular
 from rakestats.records import QuarantineRecord
 from rakestats.warehouse._arrow import hand_partitions, quarantine_to_table
 from rakestats.warehouse._conflicts import conflict_records, stored_sources
-from rakestats.warehouse._dedupe import KeySet, spill_folder
+from rakestats.warehouse._dedupe import (
+    CONFLICT,
+    DUPLICATE,
+    NEW,
+    OTHER_VIEW,
+    KeySet,
+    Split,
+    spill_folder,
+)
 from rakestats.warehouse._errors import WarehouseWriteError
 from rakestats.warehouse._merge import merge_views
 from rakestats.warehouse._resolve import (
@@ -558,48 +566,55 @@ def _drive(
         stream = _local_results(plan(), staging, jobs, min_bytes)
     files_done = 0
     dropped = 0
-    for res in stream:
-        driver_start = time.perf_counter()
-        summary.unit_seconds += res.seconds
+    held: list[tuple[FileResult, dict[str, pa.Table]]] = []  # segments not split yet
+    waiting: list[UnitResult] = []  # units read whole, their segments held or split
+    held_hands = 0
+
+    def take(split: Split, r: FileResult, wanted: np.ndarray, stored_line: dict[int, int]) -> None:
+        """Buffer a split's hands, counted to the file ``r`` (see :func:`_take`)."""
+        _take(split, buf, summary, wanted, stored_line)
+        r.ingested += split.new["hands"].num_rows
+        r.duplicates += split.duplicates
+        if split.conflicts is not None:
+            r.quarantined += split.conflicts.num_rows
+
+    def check_memory() -> None:
+        if len(buf.tables["hands"]) - buf.solid >= _MAX_PIECES:
+            _consolidate(buf)
+        if buf.hands + buf.spilled >= commit_every:
+            _flush(store, buf, summary, keys)
+        elif buf.hands >= SPILL_EVERY:
+            _spill(store, buf)
+
+    def split_held() -> None:
+        """Split the held segments (several units' hands at once, see
+        :meth:`KeySet.split_segments`), then finish the units read whole."""
+        nonlocal held_hands
+        at = 0
+        done = keys.split_segments([tables for _, tables in held]) if held else []
+        for split, n in done:
+            files = [r for r, _ in held[at : at + n]]
+            if n == 1:
+                take(split, files[0], _NO_KEYS, {})
+            else:  # the segments' hands in order: each file counted its rows' share
+                _take(split, buf, summary, _NO_KEYS, {})
+                _count_segments(split, files, [t["hands"].num_rows for _, t in held[at : at + n]])
+            at += n
+        held.clear()
+        held_hands = 0
+        for res in waiting:  # (their files are committed with their hands)
+            finish(res)
+        waiting.clear()
+        check_memory()
+
+    def finish(res: UnitResult) -> None:
+        """What a unit read besides its hands, once they are split."""
+        nonlocal files_done, dropped
         r = results[res.unit.file_index]
-        # the first lines of the unit's stored hands that it also quarantined a copy of
-        wanted = np.array([record_key(q) for q in res.quarantined], dtype=np.int64)
-        stored_line: dict[int, int] = {}
-        for tables in read_batches(res):
-            split = keys.split(tables)
-            fresh = split.new
-            if split.merge is not None:
-                buf.merges.append(split.merge)
-            if split.conflicts is not None:
-                buf.conflicts.append(split.conflicts)
-                r.quarantined += split.conflicts.num_rows
-                summary.conflicts += split.conflicts.num_rows
-            r.ingested += fresh["hands"].num_rows
-            r.duplicates += split.duplicates
-            if fresh["hands"].num_rows:
-                new_keys = fresh["hands"]["hand_key"].to_numpy()
-                buf.new_keys.append(new_keys)
-                if len(wanted):
-                    at = np.flatnonzero(np.isin(new_keys, wanted))
-                    lines = fresh["hands"]["source_line"].take(pa.array(at)).to_pylist()
-                    stored_line.update(zip(new_keys[at].tolist(), lines, strict=True))
-            for name in HAND_TABLES:
-                if fresh[name].num_rows:
-                    buf.tables[name].append(fresh[name])
-            buf.hands += fresh["hands"].num_rows
-            if len(buf.tables["hands"]) - buf.solid >= _MAX_PIECES:
-                _consolidate(buf)
-            if buf.hands + buf.spilled >= commit_every:
-                _flush(store, buf, summary, keys)
-            elif buf.hands >= SPILL_EVERY:
-                _spill(store, buf)
         r.read += res.read
         r.skipped += res.skipped
         r.pending += res.pending
         r.quarantined += len(res.quarantined)
-        for rec in keys.new_quarantine(res.quarantined):
-            buf.quarantine.append(rec)
-            buf.resolution.append(copy_order(rec, keys, stored_line))
         for reason, n in res.declined.items():
             summary.fast_path_declined[reason] = summary.fast_path_declined.get(reason, 0) + n
         for game, n in res.skipped_games.items():
@@ -620,12 +635,87 @@ def _drive(
                 dropped += 1  # (summary.files is counted by the planner's thread)
             if progress is not None:
                 progress(files_done, summary.read)
+
+    for res in stream:
+        driver_start = time.perf_counter()
+        summary.unit_seconds += res.seconds
+        r = results[res.unit.file_index]
+        if not res.quarantined:
+            # held, to be split with the next units' segments: the fixed cost of a
+            # split is paid once for many small files (a unit is often one of them)
+            for tables in read_batches(res):
+                held.append((r, tables))
+                held_hands += tables["hands"].num_rows
+                # split by the next commit or spill as the segments would have been
+                due = min(commit_every - buf.spilled, SPILL_EVERY) - buf.hands
+                if held_hands >= min(SPLIT_HANDS, due):
+                    split_held()
+            waiting.append(res)
+        else:
+            # a quarantined hand's resolution depends on the hands stored before it:
+            # the units before this one are taken first, and this one on its own
+            split_held()
+            # the first lines of the unit's stored hands that it also quarantined a copy of
+            wanted = np.array([record_key(q) for q in res.quarantined], dtype=np.int64)
+            stored_line: dict[int, int] = {}
+            for tables in read_batches(res):
+                take(keys.split(tables), r, wanted, stored_line)
+                check_memory()
+            for rec in keys.new_quarantine(res.quarantined):
+                buf.quarantine.append(rec)
+                buf.resolution.append(copy_order(rec, keys, stored_line))
+            finish(res)
         summary.driver_seconds += time.perf_counter() - driver_start
+    driver_start = time.perf_counter()
+    split_held()
     summary.files -= dropped
     summary.files_unreadable += dropped
-    driver_start = time.perf_counter()
     _flush(store, buf, summary, keys)
     summary.driver_seconds += time.perf_counter() - driver_start
+
+
+SPLIT_HANDS = 4_000  # hands of held segments split together at most (about a staged batch)
+_NO_KEYS = np.empty(0, np.int64)
+
+
+def _take(
+    split: Split,
+    buf: _Buffer,
+    summary: IngestSummary,
+    wanted: np.ndarray,
+    stored_line: dict[int, int],
+) -> None:
+    """Buffer the hands of a split, its copies from other views and its conflicts;
+    ``stored_line`` gains the first lines of the stored hands among ``wanted``."""
+    fresh = split.new
+    if split.merge is not None:
+        buf.merges.append(split.merge)
+    if split.conflicts is not None:
+        buf.conflicts.append(split.conflicts)
+        summary.conflicts += split.conflicts.num_rows
+    if fresh["hands"].num_rows:
+        new_keys = fresh["hands"]["hand_key"].to_numpy()
+        buf.new_keys.append(new_keys)
+        if len(wanted):
+            at = np.flatnonzero(np.isin(new_keys, wanted))
+            lines = fresh["hands"]["source_line"].take(pa.array(at)).to_pylist()
+            stored_line.update(zip(new_keys[at].tolist(), lines, strict=True))
+    for name in HAND_TABLES:
+        if fresh[name].num_rows:
+            buf.tables[name].append(fresh[name])
+    buf.hands += fresh["hands"].num_rows
+
+
+def _count_segments(split: Split, files: list[FileResult], rows: list[int]) -> None:
+    """Count to each file its segment's share of a split of several segments (``rows``:
+    each segment's hands, in order)."""
+    assert split.status is not None  # a split of distinct hands
+    bounds = np.cumsum([0, *rows])
+    for k, r in enumerate(files):
+        found = np.bincount(split.status[bounds[k] : bounds[k + 1]], minlength=4)
+        r.ingested += int(found[NEW])
+        r.duplicates += int(found[DUPLICATE] + found[OTHER_VIEW])
+        r.quarantined += int(found[CONFLICT])
 
 
 def ingest_paths(
