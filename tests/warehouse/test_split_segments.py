@@ -83,9 +83,8 @@ def setup(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     return root / "stored", mix
 
 
-def _ingest_copy(
-    setup: tuple[Path, Path], where: Path, calls: list[tuple[int, int]], **kw: Any
-) -> tuple[Warehouse, Any]:
+def _ingest_copy(setup: tuple[Path, Path], where: Path, **kw: Any) -> tuple[Warehouse, Any]:
+    """The mixed folder ingested into a copy of the stored warehouse."""
     stored, mix = setup
     shutil.copytree(stored, where)
     wh = Warehouse(where)
@@ -114,11 +113,11 @@ def test_segments_split_together_count_as_when_split_one_by_one(
 
     monkeypatch.setattr(KeySet, "split_segments", counted)
     kw = {"commit_every": commit_every, "jobs": 1}
-    together, s_together = _ingest_copy(setup, tmp_path / "together", calls, **kw)
+    together, s_together = _ingest_copy(setup, tmp_path / "together", **kw)
     grouped = list(calls)
     calls.clear()
     monkeypatch.setattr(_ingest, "SPLIT_HANDS", 1)
-    alone, s_alone = _ingest_copy(setup, tmp_path / "alone", calls, **kw)
+    alone, s_alone = _ingest_copy(setup, tmp_path / "alone", **kw)
 
     # segments of several files were split as one, but not all of them (the other
     # seat's files hold hands of the server's files, and a file holds a hand twice),
