@@ -193,22 +193,18 @@ class KeySet:
         ...     [seg(1, 2), seg(3), seg(3, 4), seg(5)])]
         [(2, 1, 2), (2, 1, 2)]
         """
+        alone, latest = _repeats([s["hands"]["hand_key"].to_numpy() for s in segments])
         out: list[tuple[Split, int]] = []
-        run: list[dict[str, pa.Table]] = []
-        held = np.empty(0, np.int64)  # the run's hand keys
-        for seg in segments:
-            keys = seg["hands"]["hand_key"].to_numpy()
-            if not _distinct(keys):
-                out += self._split_run(run)
+        start = 0  # the first segment of the run
+        for j, seg in enumerate(segments):
+            if alone[j]:
+                out += self._split_run(segments[start:j])
                 out.append((self.split(seg), 1))
-                run, held = [], held[:0]
-                continue
-            if len(run) and np.isin(keys, held).any():
-                out += self._split_run(run)
-                run, held = [], held[:0]
-            run.append(seg)
-            held = np.concatenate([held, keys])
-        return out + self._split_run(run)
+                start = j + 1
+            elif latest[j] >= start:
+                out += self._split_run(segments[start:j])
+                start = j
+        return out + self._split_run(segments[start:])
 
     def _split_run(self, run: list[dict[str, pa.Table]]) -> list[tuple[Split, int]]:
         """Segments with no hand key in common, split as one batch."""
@@ -256,6 +252,35 @@ class KeySet:
             if k not in self._quarantine:
                 self._quarantine.add(k)
                 yield r
+
+
+def _repeats(keys: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """For each of consecutive segments' hand keys: whether a key repeats within it,
+    and the last segment before it that holds one of its keys (-1: none). One sort of
+    all the keys, not a search a segment.
+
+    >>> alone, latest = _repeats([np.array([1, 2]), np.array([3]), np.array([2, 4, 4])])
+    >>> alone.tolist(), latest.tolist()
+    ([False, False, True], [-1, -1, 0])
+    >>> [a.tolist() for a in _repeats([np.array([5]), np.array([], np.int64), np.array([5])])]
+    [[False, False, False], [-1, -1, 0]]
+    """
+    seg = np.repeat(np.arange(len(keys)), [len(k) for k in keys])
+    flat = np.concatenate(keys) if keys else np.empty(0, np.int64)
+    order = np.argsort(flat, kind="stable")  # a key's copies in input order
+    ordered = flat[order]
+    prev = np.full(len(flat), -1, dtype=np.int64)  # the segment of a key's copy before
+    same = np.flatnonzero(ordered[1:] == ordered[:-1]) + 1
+    prev[order[same]] = seg[order[same - 1]]
+    sizes = np.array([len(k) for k in keys], dtype=np.int64)
+    held = sizes > 0  # (a segment without hands has no repeats)
+    starts = (np.cumsum(sizes) - sizes)[held]
+    alone = np.zeros(len(keys), dtype=bool)
+    latest = np.full(len(keys), -1, dtype=np.int64)
+    if len(flat):
+        alone[held] = np.logical_or.reduceat(prev == seg, starts)
+        latest[held] = np.maximum.reduceat(np.where(prev < seg, prev, -1), starts)
+    return alone, latest
 
 
 def _distinct(keys: np.ndarray) -> bool:

@@ -15,13 +15,16 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rakestats import Warehouse
 from rakestats.sim import simulate
 from rakestats.warehouse import _ingest
-from rakestats.warehouse._dedupe import KeySet, Split
+from rakestats.warehouse._dedupe import KeySet, Split, _repeats
 
 _ORDER = {
     "hands": "hand_key",
@@ -152,3 +155,14 @@ def test_segments_split_together_count_as_when_split_one_by_one(
     counted = files["ingested"] + files["duplicates"] + files["quarantined"]
     assert (counted == files["hands_read"]).all()
     assert files["ingested"].sum() == s_together.ingested > 0
+
+
+@given(st.lists(st.lists(st.integers(0, 12), max_size=6), max_size=8))
+def test_repeats_are_found_as_a_search_segment_by_segment_finds_them(
+    segments: list[list[int]],
+) -> None:
+    alone, latest = _repeats([np.array(s, dtype=np.int64) for s in segments])
+    for j, keys in enumerate(segments):
+        assert alone[j] == (len(set(keys)) < len(keys))
+        before = [i for i in range(j) if set(segments[i]) & set(keys)]
+        assert latest[j] == (before[-1] if before else -1)
