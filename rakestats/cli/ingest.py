@@ -28,6 +28,7 @@ from rakestats.warehouse import (
     COMMIT_EVERY,
     DAMAGED,
     PENDING_SECONDS,
+    POOL_MIN_BYTES,
     DaskUnavailableError,
     IngestSummary,
     Store,
@@ -57,7 +58,10 @@ EXIT_NOT_CLEAN = 3  # --strict: something was not recognised, or a hand was quar
     "-j",
     type=int,
     default=None,
-    help="Worker processes (default: all cores); an input under 16 MiB runs in this process.",
+    help=(
+        "Worker processes (default: all cores); an input under "
+        f"{POOL_MIN_BYTES >> 20} MiB runs in this process."
+    ),
 )
 @click.option("--wait", is_flag=True, help="Wait for another ingest to finish instead of failing.")
 @count_option(
