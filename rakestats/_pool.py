@@ -39,6 +39,9 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 _HEADER = struct.Struct("<Q")
+# Tasks sent to a worker and not yet answered, at most: the one it runs and the next.
+_QUEUED = 2
+_Sent = queue.SimpleQueue[int | None]  # the items a worker was sent, None after the last
 _STOP = object()
 
 
@@ -46,10 +49,18 @@ class WorkerError(RuntimeError):
     """A task failed in a worker process, or the worker died."""
 
 
-def _send(fh: IO[bytes], obj: Any) -> None:
+class _Died(WorkerError):
+    """The worker process died: it answers no more tasks."""
+
+
+def _pickled(obj: Any) -> bytes:
+    """``obj`` as a message: its pickle's length, then the pickle."""
     data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
-    fh.write(_HEADER.pack(len(data)))
-    fh.write(data)
+    return _HEADER.pack(len(data)) + data
+
+
+def _send(fh: IO[bytes], obj: Any) -> None:
+    fh.write(_pickled(obj))
     fh.flush()
 
 
@@ -90,14 +101,24 @@ class _Worker:
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.tasks: IO[bytes] = self.proc.stdin
         self.results: IO[bytes] = self.proc.stdout
+        self.busy = threading.Lock()  # held by the run of imap using the worker
 
-    def call(self, fn: Callable[[Any], Any], arg: Any) -> Any:
+    def send(self, task: bytes) -> None:
+        """Send a pickled task (see :func:`_pickled`)."""
         try:
-            _send(self.tasks, (fn, arg))
+            self.tasks.write(task)
+            self.tasks.flush()
+        except (BrokenPipeError, OSError):
+            pass  # the worker died: the result it owes says so (:meth:`receive`)
+
+    def receive(self) -> Any:
+        """The result of the oldest task sent and not yet answered: raises the task's
+        exception, or :class:`WorkerError` when the worker died."""
+        try:
             ok, value = _receive(self.results)
-        except (EOFError, BrokenPipeError, OSError):
+        except (EOFError, OSError):
             code = self.proc.wait()
-            raise WorkerError(f"a worker process ended unexpectedly (exit code {code})") from None
+            raise _Died(f"a worker process ended unexpectedly (exit code {code})") from None
         if not ok:
             exc, text = value
             if exc is not None:  # the task's own exception, raised again here
@@ -163,7 +184,12 @@ class WorkerPool:
     def imap(self, fn: Callable[[T], R], items: Iterable[T], ahead: int = 2) -> Iterator[R]:
         """``fn`` of each item, in input order, with up to ``ahead`` tasks a worker in
         flight: the workers keep working while the caller is busy with a result, for up
-        to ``ahead`` tasks each."""
+        to ``ahead`` tasks each.
+
+        A worker holds its next task while it runs one (:data:`_QUEUED`): it starts it
+        as soon as it has sent a result, without waiting for the caller's process to
+        take the result and send another (a few milliseconds, more while the caller's
+        main thread holds the interpreter)."""
         if not self._workers:
             raise RuntimeError("WorkerPool.imap needs the pool entered (use `with`)")
         if ahead < 1:
@@ -176,9 +202,18 @@ class WorkerPool:
         total: list[int] = []  # the number of items, once the input is exhausted
         i_next = [0]
 
-        def serve(worker: _Worker) -> None:
+        def feed(
+            worker: _Worker, sent: _Sent, slots: threading.Semaphore, ended: threading.Event
+        ) -> None:
+            """Send the worker tasks, as many unanswered at most as ``slots`` allows."""
             while not stop.is_set():
+                while not slots.acquire(timeout=0.2):
+                    if stop.is_set() or ended.is_set():
+                        return
                 window.acquire()
+                if stop.is_set() or ended.is_set():
+                    window.release()
+                    return
                 with source_lock:
                     try:
                         i, item = next(source)
@@ -192,10 +227,43 @@ class WorkerPool:
                         done.put((-1, False, exc))
                         return
                 try:
-                    done.put((i, True, worker.call(fn, item)))
-                except BaseException as exc:
+                    task = _pickled((fn, item))
+                except BaseException as exc:  # a task that cannot be pickled
                     done.put((i, False, exc))
                     return
+                sent.put(i)
+                worker.send(task)
+
+        def collect(
+            worker: _Worker, sent: _Sent, slots: threading.Semaphore, ended: threading.Event
+        ) -> None:
+            """Take the worker's results, in the order of its tasks."""
+            while (i := sent.get()) is not None:
+                try:
+                    done.put((i, True, worker.receive()))
+                except _Died as exc:
+                    done.put((i, False, exc))
+                    ended.set()
+                    return
+                except BaseException as exc:
+                    done.put((i, False, exc))
+                slots.release()
+
+        def serve(worker: _Worker) -> None:
+            # one run of imap at a time on a worker: the results of an earlier one that
+            # stopped early are taken first
+            with worker.busy:
+                sent: _Sent = queue.SimpleQueue()  # the items sent, None after the last
+                slots = threading.Semaphore(_QUEUED)
+                ended = threading.Event()  # the worker died
+                args = (worker, sent, slots, ended)
+                taker = threading.Thread(target=collect, args=args, daemon=True)
+                taker.start()
+                try:
+                    feed(*args)
+                finally:
+                    sent.put(None)
+                    taker.join()
 
         threads = [threading.Thread(target=serve, args=(w,), daemon=True) for w in self._workers]
         for t in threads:
