@@ -37,3 +37,13 @@ def say(text: str) -> int:
     """Print ``text`` with no newline (held in the worker's buffer until flushed)."""
     print(text, end="")
     return len(text)
+
+
+def timed_sleep(seconds: float) -> tuple[float, float]:
+    """Sleep; the system's monotonic clock before and after (one clock for every
+    process on Linux)."""
+    import time
+
+    start = time.monotonic()
+    time.sleep(seconds)
+    return start, time.monotonic()

@@ -8,6 +8,7 @@ run the caller's code (multiprocessing's spawn and forkserver re-run ``__main__`
 
 from __future__ import annotations
 
+import itertools
 import os
 import subprocess
 import sys
@@ -25,7 +26,13 @@ from rakestats import Warehouse
 from rakestats._pool import WorkerError, WorkerPool
 from rakestats.cli import main
 from rakestats.sim import simulate
-from tests._pool_tasks import arrow_allocator, arrow_then_modules, environment, import_module
+from tests._pool_tasks import (
+    arrow_allocator,
+    arrow_then_modules,
+    environment,
+    import_module,
+    timed_sleep,
+)
 
 EXAMPLE = """\
 from rakestats import Warehouse
@@ -204,6 +211,24 @@ def test_pool_takes_at_most_ahead_tasks_a_worker_before_their_results(ahead: int
         assert next(results) == 1
         assert settled(2 * ahead + 2) == 2 * ahead + 2
         assert list(results) == list(range(2, 20))
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="one monotonic clock")
+def test_pool_worker_starts_its_next_task_without_waiting_for_the_caller() -> None:
+    """A worker holds its next task while it runs one: the caller's time to produce an
+    item (here 0.3 s, as an ingest hashes its next files) overlaps the worker's task
+    instead of following it."""
+
+    def items() -> Iterator[float]:
+        for _ in range(4):
+            time.sleep(0.3)
+            yield 0.6
+
+    with WorkerPool(1) as pool:
+        spans = list(pool.imap(timed_sleep, items()))
+    gaps = [b[0] - a[1] for a, b in itertools.pairwise(spans)]
+    assert len(gaps) == 3
+    assert max(gaps) < 0.2, gaps  # one task after another: 0.3 s or more each
 
 
 def test_pool_reports_a_dead_worker() -> None:
