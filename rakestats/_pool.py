@@ -21,6 +21,7 @@ the exception cannot be pickled); a worker that dies raises :class:`WorkerError`
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
 import pickle
@@ -33,7 +34,7 @@ import traceback
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import IO, Any, NoReturn, TypeVar
 
-__all__ = ["WorkerError", "WorkerPool"]
+__all__ = ["WorkerError", "WorkerPool", "discard_early", "start_early"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -170,8 +171,13 @@ class WorkerPool:
         self._workers: list[_Worker] = []
 
     def __enter__(self) -> WorkerPool:
-        self._workers = [_Worker(self.preload, self.without, self.env) for _ in range(self.jobs)]
+        self._workers = _adopt(self._settings(), self.jobs)  # see start_early
+        while len(self._workers) < self.jobs:
+            self._workers.append(_Worker(self.preload, self.without, self.env))
         return self
+
+    def _settings(self) -> _Settings:
+        return self.preload, self.without, tuple(sorted(self.env.items()))
 
     def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
         kill = exc_type is not None
@@ -295,6 +301,62 @@ class WorkerPool:
             stop.set()
             for _ in threads:
                 window.release()
+
+
+_Settings = tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[str, str], ...]]
+_early: list[tuple[_Settings, _Worker]] = []  # started by start_early, not yet taken
+_early_lock = threading.Lock()
+
+
+def start_early(
+    jobs: int,
+    preload: Sequence[str] = (),
+    without: Sequence[str] = (),
+    env: Mapping[str, str] | None = None,
+) -> None:
+    """Start ``jobs`` workers now, for the next :class:`WorkerPool` entered with the same
+    settings to take instead of starting its own: they import their modules while the
+    caller goes on with its own. Workers no pool takes are stopped by
+    :func:`discard_early`, or when this process ends.
+
+    >>> start_early(1)
+    >>> with WorkerPool(1) as pool:
+    ...     list(pool.imap(abs, [-1]))
+    [1]
+    >>> _early
+    []
+    """
+    settings = WorkerPool(jobs, preload, without, env)._settings()
+    with _early_lock:
+        if not _early:
+            atexit.register(discard_early)
+        _early.extend((settings, _Worker(preload, without, env)) for _ in range(jobs))
+
+
+def _adopt(settings: _Settings, jobs: int) -> list[_Worker]:
+    """Up to ``jobs`` workers started early with ``settings`` and still running."""
+    taken: list[_Worker] = []
+    with _early_lock:
+        for item in list(_early):
+            s, worker = item
+            if s == settings and len(taken) < jobs:
+                _early.remove(item)
+                if worker.proc.poll() is None:
+                    taken.append(worker)
+                else:
+                    worker.stop(kill=False)
+    return taken
+
+
+def discard_early() -> None:
+    """Stop the workers started early that no pool took."""
+    with _early_lock:
+        left = [w for _, w in _early]
+        _early.clear()
+    for w in left:
+        w.stop(kill=True)
+    for w in left:
+        w.wait(kill=True)
 
 
 class _Refuse:

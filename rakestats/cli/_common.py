@@ -12,7 +12,6 @@ from typing import Any, TypeVar
 import click
 
 from rakestats.progress import Progress
-from rakestats.warehouse import WarehouseError
 
 __all__ = [
     "count_option",
@@ -68,6 +67,8 @@ def safe_text(text: str) -> str:
 @contextmanager
 def fail_on_warehouse_error() -> Iterator[None]:
     """Turn warehouse errors into a clear message and exit status 2."""
+    from rakestats.warehouse import WarehouseError  # (not at import: see cli.ingest)
+
     try:
         yield
     except WarehouseError as exc:

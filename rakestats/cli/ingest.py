@@ -15,6 +15,7 @@ import click
 
 if TYPE_CHECKING:
     from rakestats.api import Warehouse
+    from rakestats.warehouse import IngestSummary
 
 from rakestats.cli._common import (
     count_option,
@@ -24,19 +25,16 @@ from rakestats.cli._common import (
     warehouse_option,
 )
 from rakestats.cli._group import main
-from rakestats.warehouse import (
+from rakestats.ingest_settings import (
     COMMIT_EVERY,
-    DAMAGED,
     PENDING_SECONDS,
     POOL_MIN_BYTES,
-    DaskUnavailableError,
-    IngestSummary,
-    Store,
-    client_for,
-    connect,
     pool_min_bytes,
-    walk,
+    workers_started_early,
 )
+
+# rakestats.warehouse is imported where it is used: an ingest starts its workers first
+# (they import it too, on the other cores, while this process does)
 
 __all__ = [
     "EXIT_NOT_CLEAN",
@@ -124,33 +122,20 @@ def ingest_command(
 
     Example: rakestats ingest ~/PokerStars/HandHistory --warehouse wh --watch
     """
-    from rakestats.api import Warehouse
-
     try:
         pool_min_bytes()
     except ValueError as exc:  # the environment's setting, named
         click.echo(f"error: {safe_text(str(exc))}", err=True)
         sys.exit(2)
-    wh = Warehouse(warehouse)
-    with fail_on_warehouse_error():
-        if retry_quarantined:
-            click.echo(wh.retry_quarantined(wait=wait).line())
-            if not paths:
-                return
-        if not paths:
-            raise click.UsageError("give at least one file or folder to ingest")
-        n_jobs = jobs if jobs is not None else (os.cpu_count() or 1)
-        if watch:
-            _watch(wh, paths, n_jobs, pending_seconds)
-            return
-        ingest = partial(
-            wh.ingest, wait=wait, commit_every=commit_every, pending_seconds=pending_seconds
-        )
-        with (
-            _cluster(scheduler) as client,
-            progress_bar("ingest", total=len(walk(paths, []))) as bar,
-        ):
-            summary = ingest(list(paths), jobs=n_jobs, progress=bar, client=client)
+    n_jobs = jobs if jobs is not None else (os.cpu_count() or 1)
+    early = paths if scheduler is None and not watch else ()
+    with workers_started_early(early, n_jobs):  # they import while this process does
+        summary = _ingest(
+            paths, warehouse, n_jobs, wait, commit_every, scheduler, retry_quarantined, watch,
+            pending_seconds,
+        )  # fmt: skip
+    if summary is None:
+        return
     for path, reason in summary.unrecognized:
         click.echo(not_read_line(path, reason), err=True)
     click.echo(summary.line())
@@ -163,12 +148,50 @@ def ingest_command(
         sys.exit(EXIT_NOT_CLEAN)
 
 
+def _ingest(
+    paths: tuple[str, ...],
+    warehouse: str,
+    n_jobs: int,
+    wait: bool,
+    commit_every: int,
+    scheduler: str | None,
+    retry_quarantined: bool,
+    watch: bool,
+    pending_seconds: float,
+) -> IngestSummary | None:
+    """The ingest of ``ingest_command`` (None after ``--watch``, or a retry alone)."""
+    from rakestats.api import Warehouse
+    from rakestats.warehouse import walk
+
+    wh = Warehouse(warehouse)
+    with fail_on_warehouse_error():
+        if retry_quarantined:
+            click.echo(wh.retry_quarantined(wait=wait).line())
+            if not paths:
+                return None
+        if not paths:
+            raise click.UsageError("give at least one file or folder to ingest")
+        if watch:
+            _watch(wh, paths, n_jobs, pending_seconds)
+            return None
+        ingest = partial(
+            wh.ingest, wait=wait, commit_every=commit_every, pending_seconds=pending_seconds
+        )
+        with (
+            _cluster(scheduler) as client,
+            progress_bar("ingest", total=len(walk(paths, []))) as bar,
+        ):
+            return ingest(list(paths), jobs=n_jobs, progress=bar, client=client)
+
+
 @contextmanager
 def _cluster(scheduler: str | None) -> Iterator[Any]:
     """The Dask client of ``--scheduler`` (None without one), closed after the block."""
     if scheduler is None:
         yield None
         return
+    from rakestats.warehouse import DaskUnavailableError, client_for
+
     try:
         client = client_for(scheduler)
     except (DaskUnavailableError, ValueError, OSError) as exc:
@@ -214,6 +237,8 @@ def not_read_line(path: str, reason: str) -> str:
     >>> not_read_line("notes.txt", "not a known hand-history format")
     'skipped notes.txt: not a known hand-history format'
     """
+    from rakestats.warehouse import DAMAGED
+
     if reason.startswith(DAMAGED):
         return f"damaged {display_path(path)}: {safe_text(reason.removeprefix('damaged: '))}"
     return f"skipped {display_path(path)}: {safe_text(reason)}"
@@ -262,6 +287,8 @@ def quarantine_command(warehouse: str, raw: bool, show_all: bool) -> None:
     Example: rakestats quarantine --warehouse wh
     """
     # straight from DuckDB: listing the quarantine needs neither pandas nor the statistics
+    from rakestats.warehouse import Store, connect
+
     where = "" if show_all else "WHERE resolved_at IS NULL "
     with fail_on_warehouse_error():
         con = connect(Store(warehouse))

@@ -9,18 +9,20 @@
 0
 """
 
+from rakestats.ingest_settings import (
+    COMMIT_EVERY,
+    PENDING_SECONDS,
+    POOL_MIN_BYTES,
+    pool_min_bytes,
+)
 from rakestats.warehouse._derived import PartDerivation, derived_parts
 from rakestats.warehouse._distributed import DaskUnavailableError, client_for
 from rakestats.warehouse._duck import connect, parquet_sql
 from rakestats.warehouse._ingest import (
-    COMMIT_EVERY,
     DAMAGED,
-    PENDING_SECONDS,
-    POOL_MIN_BYTES,
     IngestSummary,
     ProgressFn,
     ingest_paths,
-    pool_min_bytes,
     walk,
 )
 from rakestats.warehouse._maintenance import (

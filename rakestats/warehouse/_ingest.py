@@ -26,9 +26,14 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from rakestats._pool import WorkerPool
-from rakestats.allocator import ARROW_POOL, arrow_pool
 from rakestats.formats.files import RefusedError, open_regular
+from rakestats.ingest_settings import (
+    COMMIT_EVERY,
+    PENDING_SECONDS,
+    POOL_MIN_BYTES,
+    ingest_pool,
+    pool_min_bytes,
+)
 from rakestats.records import QuarantineRecord
 from rakestats.warehouse._arrow import hand_partitions, quarantine_to_table
 from rakestats.warehouse._conflicts import conflict_records, stored_sources
@@ -75,8 +80,6 @@ __all__ = [
     "walk",
 ]
 
-COMMIT_EVERY = 200_000
-PENDING_SECONDS = 60.0  # a trailing unfinished hand this recent is pending (still being written)
 SPILL_EVERY = 20_000  # hands held in memory at most before they go to the open transaction
 _SKIP_NAMES = {"players.json", "README.md", "README.txt"}  # notes beside histories
 
@@ -319,39 +322,6 @@ def _chunks(units: Iterable[Unit]) -> Iterator[list[Unit]]:
         yield chunk
 
 
-POOL_MIN_BYTES = 16 << 20
-"""Input below which a run with ``jobs`` above 1 stays in the calling process: starting
-worker interpreters (each imports rakestats and pyarrow) costs about as much as they
-gain on 20 MB of Rake histories on two cores (docs/performance.md, "Small inputs in the
-driver"). ``RAKESTATS_POOL_MIN_BYTES`` in the environment overrides it (0: a pool
-whenever there are two units)."""
-
-_POOL_MIN_ENV = "RAKESTATS_POOL_MIN_BYTES"
-
-
-def pool_min_bytes() -> int:
-    """:data:`POOL_MIN_BYTES`, or the environment's ``RAKESTATS_POOL_MIN_BYTES``."""
-    return _pool_min(os.environ.get(_POOL_MIN_ENV, ""))
-
-
-def _pool_min(value: str) -> int:
-    """The pool's least input, from the variable's ``value`` (empty: the default).
-
-    >>> _pool_min("0"), _pool_min(" 1048576 "), _pool_min("") == POOL_MIN_BYTES
-    (0, 1048576, True)
-    >>> _pool_min("lots")
-    Traceback (most recent call last):
-    ...
-    ValueError: RAKESTATS_POOL_MIN_BYTES='lots': not a whole number of bytes
-    """
-    value = value.strip()
-    if not value:
-        return POOL_MIN_BYTES
-    if not value.isdigit():
-        raise ValueError(f"{_POOL_MIN_ENV}={value!r}: not a whole number of bytes")
-    return int(value)
-
-
 def _head(it: Iterator[Unit], min_bytes: int) -> tuple[list[Unit], bool]:
     """The first units of ``it``: at least two and ``min_bytes`` of input when there
     are, and whether there were (the units are planned lazily: this reads ahead only
@@ -377,14 +347,8 @@ def _local_results(
         for unit in chain(head, it):
             yield run_unit(unit, staging)
         return
-    # Workers are fresh interpreters that import only rakestats (never the caller's
-    # __main__, so a script without a main guard, stdin or Jupyter all work).
-    # The workers parse and stage: pyarrow would import pandas for nothing, and nothing
-    # they run queries (each module costs 20-50 MiB a worker).
-    without = ["pandas", "duckdb"]
-    env = {ARROW_POOL: arrow_pool()}  # malloc unless the caller's environment names one
-    preload = ["rakestats.warehouse._ingest"]
-    with WorkerPool(jobs, preload=preload, without=without, env=env) as pool:
+    # (the workers the command line started early, when it did: see start_workers_early)
+    with ingest_pool(jobs) as pool:
         tasks = ((chunk, staging) for chunk in _chunks(chain(head, it)))
         for results in pool.imap(_run, tasks, ahead=TASKS_AHEAD):
             yield from results

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rakestats.ingest_settings import PENDING_SECONDS
 from rakestats.warehouse._ingest import (
-    PENDING_SECONDS,
     IngestSummary,
     ingest_paths,
     passed_over_in_folder,

@@ -53,7 +53,7 @@ def pools(monkeypatch: pytest.MonkeyPatch) -> list[int]:
             started.append(self.jobs)
             return super().__enter__()
 
-    monkeypatch.setattr("rakestats.warehouse._ingest.WorkerPool", Counted)
+    monkeypatch.setattr("rakestats.ingest_settings.WorkerPool", Counted)
     return started
 
 

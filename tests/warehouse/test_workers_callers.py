@@ -287,7 +287,7 @@ def test_ingest_workers_do_without_pandas(
         seen.append(tuple(without))
         return WorkerPool(jobs, preload=preload, without=without, env=env)
 
-    monkeypatch.setattr("rakestats.warehouse._ingest.WorkerPool", pool)
+    monkeypatch.setattr("rakestats.ingest_settings.WorkerPool", pool)
     summary = Warehouse(tmp_path / "wh").ingest([histories], jobs=2)
     assert seen == [("pandas", "duckdb")]
     assert summary.ingested > 0 and summary.files_unreadable == 0
@@ -321,7 +321,7 @@ def test_ingest_workers_allocate_arrow_memory_with_malloc_unless_told_otherwise(
             used.extend(self.imap(arrow_allocator, [None, None]))
             super().__exit__(*exc)
 
-    monkeypatch.setattr("rakestats.warehouse._ingest.WorkerPool", Pool)
+    monkeypatch.setattr("rakestats.ingest_settings.WorkerPool", Pool)
     summary = Warehouse(tmp_path / "wh").ingest([histories], jobs=2)
     assert summary.ingested > 0
     assert used == [workers, workers]
