@@ -328,8 +328,6 @@ def start_early(
     """
     settings = WorkerPool(jobs, preload, without, env)._settings()
     with _early_lock:
-        if not _early:
-            atexit.register(discard_early)
         _early.extend((settings, _Worker(preload, without, env)) for _ in range(jobs))
 
 
@@ -343,8 +341,9 @@ def _adopt(settings: _Settings, jobs: int) -> list[_Worker]:
                 _early.remove(item)
                 if worker.proc.poll() is None:
                     taken.append(worker)
-                else:
+                else:  # (ended already: its pipes closed, its status taken)
                     worker.stop(kill=False)
+                    worker.wait(kill=False)
     return taken
 
 
@@ -357,6 +356,9 @@ def discard_early() -> None:
         w.stop(kill=True)
     for w in left:
         w.wait(kill=True)
+
+
+atexit.register(discard_early)  # (nothing to do unless start_early left workers)
 
 
 class _Refuse:
