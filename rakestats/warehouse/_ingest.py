@@ -347,7 +347,7 @@ def _local_results(
         for unit in chain(head, it):
             yield run_unit(unit, staging)
         return
-    # (the workers the command line started early, when it did: see start_workers_early)
+    # (the workers the command line started early, when it did: see workers_started_early)
     with ingest_pool(jobs) as pool:
         tasks = ((chunk, staging) for chunk in _chunks(chain(head, it)))
         for results in pool.imap(_run, tasks, ahead=TASKS_AHEAD):
