@@ -290,15 +290,21 @@ def _scan_unit(unit: Unit, chunk: _Chunk, result: UnitResult) -> None:
     begin = chunk.start()
     stored = Stored.STORED
     last: object = None
+    # hands the batch takes before it is staged, counted down here: one stored record
+    # is one hand more (``len(cols)`` each time is a Python call a hand)
+    room = BATCH_HANDS - len(cols)
     try:
         for rec in scan_file(unit.path, cols, member=unit.member):
             result.read += 1
             last = rec
             if rec is stored:
-                if len(cols) >= BATCH_HANDS:
-                    chunk.close(result, begin)
-                    chunk.flush()
-                    begin = cols.sizes()
+                room -= 1
+                if room <= 0:
+                    if len(cols) >= BATCH_HANDS:
+                        chunk.close(result, begin)
+                        chunk.flush()
+                        begin = cols.sizes()
+                    room = BATCH_HANDS - len(cols)
             elif isinstance(rec, QuarantineRecord):
                 result.quarantined.append(rec)
             elif isinstance(rec, SkipRecord):

@@ -60,6 +60,25 @@ def test_a_chunk_gives_each_unit_what_it_gives_alone(
         )  # units share staged batches
 
 
+def test_a_chunk_stages_batches_of_the_batch_size(
+    files: list[Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(_units, "BATCH_HANDS", 7)
+    sizes: list[int] = []
+    stage = _units._stage
+
+    def spy(staging: Path, unit: Unit, k: int, cols: Any, seg_start: Any) -> dict[str, str]:
+        sizes.append(len(cols))
+        return stage(staging, unit, k, cols, seg_start)
+
+    monkeypatch.setattr(_units, "_stage", spy)
+    units = [Unit(i, i, str(p)) for i, p in enumerate(files)]
+    results = run_units(units, str(tmp_path))
+    assert sum(sizes) == sum(len(_ids(r)) for r in results) > 7 * 3
+    # every batch is full but the last, whatever the files' own sizes
+    assert sizes[:-1] == [7] * (len(sizes) - 1) and 1 <= sizes[-1] <= 7
+
+
 def test_a_scan_collects_cycles_less_often_and_restores_the_thresholds(
     files: list[Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
