@@ -17,6 +17,7 @@ from contextlib import contextmanager
 
 from rakestats._pool import WorkerPool, discard_early, start_early
 from rakestats.allocator import ARROW_POOL, arrow_pool
+from rakestats.blas import BLAS_THREADS, blas_threads
 
 __all__ = [
     "COMMIT_EVERY",
@@ -72,13 +73,13 @@ def _pool_min(value: str) -> int:
 
 def ingest_pool(jobs: int) -> WorkerPool:
     """The pool of an ingest's ``jobs`` local worker processes (not started: see
-    :class:`~rakestats._pool.WorkerPool`). Arrow allocates with malloc in them unless
-    the caller's environment names an allocator."""
+    :class:`~rakestats._pool.WorkerPool`). Arrow allocates with malloc in them, and
+    OpenBLAS runs one thread, unless the caller's environment names others."""
     return WorkerPool(jobs, preload=_PRELOAD, without=_WITHOUT, env=_env())
 
 
 def _env() -> dict[str, str]:
-    return {ARROW_POOL: arrow_pool()}
+    return {ARROW_POOL: arrow_pool(), BLAS_THREADS: blas_threads()}
 
 
 @contextmanager

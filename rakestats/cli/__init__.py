@@ -9,15 +9,18 @@ imports only what it uses. The ``rakestats`` program (and ``python -m rakestats`
 import os
 
 from rakestats.allocator import ARROW_POOL, arrow_pool
+from rakestats.blas import BLAS_THREADS, blas_threads
 from rakestats.cli._group import main
 
 __all__ = ["main", "run"]
 
 
 def run() -> None:
-    """The ``rakestats`` program: :func:`main`, with Arrow's allocator chosen for the
-    process first (malloc unless the environment names one: see
-    :mod:`rakestats.allocator`; Arrow reads it when it first loads, which the commands
-    do later). A process that imports rakestats as a library keeps its own."""
+    """The ``rakestats`` program: :func:`main`, with Arrow's allocator and the BLAS
+    threads chosen for the process first (malloc and one thread unless the environment
+    names others: see :mod:`rakestats.allocator` and :mod:`rakestats.blas`; Arrow and
+    numpy read them when they first load, which the commands do later). A process that
+    imports rakestats as a library keeps its own."""
     os.environ[ARROW_POOL] = arrow_pool()
+    os.environ[BLAS_THREADS] = blas_threads()
     main()

@@ -327,6 +327,32 @@ def test_ingest_workers_allocate_arrow_memory_with_malloc_unless_told_otherwise(
     assert used == [workers, workers]
 
 
+@pytest.mark.parametrize(("callers", "workers"), [(None, "1"), ("2", "2")])
+def test_ingest_workers_run_openblas_on_one_thread_unless_told_otherwise(
+    tmp_path: Path,
+    histories: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    callers: str | None,
+    workers: str,
+) -> None:
+    if callers is None:
+        monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
+    else:
+        monkeypatch.setenv("OPENBLAS_NUM_THREADS", callers)
+    used: list[str | None] = []
+
+    class Pool(WorkerPool):
+        def __exit__(self, *exc: object) -> None:
+            used.extend(self.imap(environment, ["OPENBLAS_NUM_THREADS"] * 2))
+            super().__exit__(*exc)
+
+    monkeypatch.setattr("rakestats.ingest_settings.WorkerPool", Pool)
+    summary = Warehouse(tmp_path / "wh").ingest([histories], jobs=2)
+    assert summary.ingested > 0
+    assert used == [workers, workers]
+    assert os.environ.get("OPENBLAS_NUM_THREADS") == callers  # the caller's own is kept
+
+
 def test_dask_local_cluster_from_unguarded_script(
     tmp_path: Path, histories: Path, reference: list[tuple[object, ...]]
 ) -> None:
