@@ -29,6 +29,7 @@ False
 from __future__ import annotations
 
 import hashlib
+import struct
 from datetime import UTC, datetime
 from operator import attrgetter
 from typing import Any
@@ -78,19 +79,31 @@ _PLACE = {table: {name: k for k, name in enumerate(f)} for table, f in _TABLE_FI
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
+_blake2b = hashlib.blake2b
+_signed64 = struct.Struct("<q").unpack  # 8 bytes, little-endian, as a signed int
+
+
 def key64(text: str) -> int:
-    """A stable signed 64-bit hash of a text (BLAKE2b), for dedupe keys."""
-    digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "little", signed=True)
+    """A stable signed 64-bit hash of a text (BLAKE2b), for dedupe keys.
+
+    >>> key64("Room\\x1fH1") == int.from_bytes(
+    ...     hashlib.blake2b(b"Room\\x1fH1", digest_size=8).digest(), "little", signed=True
+    ... )
+    True
+    """
+    return _signed64(_blake2b(text.encode(), digest_size=8).digest())[0]
 
 
 def hand_key(site: str, hand_id: str) -> int:
-    """The 64-bit dedupe key of a hand: a hash of (site, hand id).
+    """The 64-bit dedupe key of a hand: a hash of (site, hand id), :func:`key64` of
+    the two joined by a unit separator (spelled out here: one call a hand fewer).
 
     >>> hand_key("Room", "H1") == hand_key("Room", "H1") != hand_key("Room", "H2")
     True
+    >>> hand_key("Room", "H1") == key64("Room\\x1fH1")
+    True
     """
-    return key64(f"{site}\x1f{hand_id}")
+    return _signed64(_blake2b(f"{site}\x1f{hand_id}".encode(), digest_size=8).digest())[0]
 
 
 def micros(ts: datetime) -> int:
