@@ -91,7 +91,8 @@ def key64(text: str) -> int:
     ... )
     True
     """
-    return _signed64(_blake2b(text.encode(), digest_size=8).digest())[0]
+    key: int = _signed64(_blake2b(text.encode(), digest_size=8).digest())[0]
+    return key
 
 
 def hand_key(site: str, hand_id: str) -> int:
@@ -103,7 +104,8 @@ def hand_key(site: str, hand_id: str) -> int:
     >>> hand_key("Room", "H1") == key64("Room\\x1fH1")
     True
     """
-    return _signed64(_blake2b(f"{site}\x1f{hand_id}".encode(), digest_size=8).digest())[0]
+    key: int = _signed64(_blake2b(f"{site}\x1f{hand_id}".encode(), digest_size=8).digest())[0]
+    return key
 
 
 def micros(ts: datetime) -> int:
