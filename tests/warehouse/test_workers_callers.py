@@ -302,55 +302,56 @@ def test_pool_sets_the_environment_of_its_workers_only(monkeypatch: pytest.Monke
     assert os.environ["RAKESTATS_TEST_SET"] == "caller"
 
 
-@pytest.mark.parametrize(("callers", "workers"), [(None, "system"), ("mimalloc", "mimalloc")])
-def test_ingest_workers_allocate_arrow_memory_with_malloc_unless_told_otherwise(
+@pytest.mark.parametrize(
+    ("variable", "callers", "workers"),
+    [
+        ("ARROW_DEFAULT_MEMORY_POOL", None, "system"),
+        ("ARROW_DEFAULT_MEMORY_POOL", "mimalloc", "mimalloc"),
+        ("OPENBLAS_NUM_THREADS", None, "1"),
+        ("OPENBLAS_NUM_THREADS", "2", "2"),
+    ],
+)
+def test_ingest_workers_use_malloc_and_one_blas_thread_unless_told_otherwise(
     tmp_path: Path,
     histories: Path,
     monkeypatch: pytest.MonkeyPatch,
+    variable: str,
     callers: str | None,
     workers: str,
 ) -> None:
+    """Arrow's allocator as the worker itself reports it; OpenBLAS's threads as its
+    environment names them (OpenBLAS reads it when numpy loads)."""
+    task = arrow_allocator if variable == "ARROW_DEFAULT_MEMORY_POOL" else environment
+    used = _seen_by_ingest_workers(tmp_path, histories, monkeypatch, variable, callers, task)
+    assert used == [workers, workers]
+    assert os.environ.get(variable) == callers  # the caller's own is kept
+
+
+def _seen_by_ingest_workers(
+    tmp_path: Path,
+    histories: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    variable: str,
+    callers: str | None,
+    task: Callable[[str], object],
+) -> list[object]:
+    """What ``task(variable)`` gives in both workers of an ingest whose caller has
+    ``variable`` set to ``callers`` (None: not set)."""
     if callers is None:
-        monkeypatch.delenv("ARROW_DEFAULT_MEMORY_POOL", raising=False)
+        monkeypatch.delenv(variable, raising=False)
     else:
-        monkeypatch.setenv("ARROW_DEFAULT_MEMORY_POOL", callers)
-    used: list[str] = []
+        monkeypatch.setenv(variable, callers)
+    used: list[object] = []
 
     class Pool(WorkerPool):
         def __exit__(self, *exc: object) -> None:
-            used.extend(self.imap(arrow_allocator, [None, None]))
+            used.extend(self.imap(task, [variable, variable]))
             super().__exit__(*exc)
 
     monkeypatch.setattr("rakestats.ingest_settings.WorkerPool", Pool)
     summary = Warehouse(tmp_path / "wh").ingest([histories], jobs=2)
     assert summary.ingested > 0
-    assert used == [workers, workers]
-
-
-@pytest.mark.parametrize(("callers", "workers"), [(None, "1"), ("2", "2")])
-def test_ingest_workers_run_openblas_on_one_thread_unless_told_otherwise(
-    tmp_path: Path,
-    histories: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    callers: str | None,
-    workers: str,
-) -> None:
-    if callers is None:
-        monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
-    else:
-        monkeypatch.setenv("OPENBLAS_NUM_THREADS", callers)
-    used: list[str | None] = []
-
-    class Pool(WorkerPool):
-        def __exit__(self, *exc: object) -> None:
-            used.extend(self.imap(environment, ["OPENBLAS_NUM_THREADS"] * 2))
-            super().__exit__(*exc)
-
-    monkeypatch.setattr("rakestats.ingest_settings.WorkerPool", Pool)
-    summary = Warehouse(tmp_path / "wh").ingest([histories], jobs=2)
-    assert summary.ingested > 0
-    assert used == [workers, workers]
-    assert os.environ.get("OPENBLAS_NUM_THREADS") == callers  # the caller's own is kept
+    return used
 
 
 def test_dask_local_cluster_from_unguarded_script(
