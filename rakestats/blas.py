@@ -2,7 +2,7 @@
 
 numpy's OpenBLAS starts a thread for each further core when numpy is imported, and
 those threads spin, waiting for work, before they sleep: 0.1 s of a core for every
-process that imports numpy (0.17 s of CPU to import it against 0.07 with one thread).
+process that imports numpy (0.17 s of CPU to import it against 0.06-0.09 with one thread).
 rakestats multiplies no large matrices, so the ingest's workers and the ``rakestats``
 program run OpenBLAS on one thread unless their environment says otherwise; a script
 or notebook that imports rakestats keeps what its process has.
