@@ -1,5 +1,6 @@
-"""The fast path reads cards by their characters' codes: the same cards, and the same
-refusals, as splitting the text at spaces and looking each token up in the deck."""
+"""The fast path reads cards by their characters' codes when compiled, and by splitting
+at spaces as Python: either way the same cards, and the same refusals, as splitting the
+text at spaces and looking each token up in the deck."""
 
 from __future__ import annotations
 
