@@ -113,7 +113,7 @@ def category_of_indices(indices: list[int]) -> str:
 
 
 def _category_by_lookups(indices: list[int]) -> str:
-    """:func:`category_of_indices` as Python runs it fastest (190-390 ns against
+    """:func:`category_of_indices` as Python runs it fastest (220-660 ns against
     550-960 for the loop of shifts): the ranks' bits looked up and counted, one card
     more than ranks making a pair; with more, the rank counts summed in C tell three of
     a kind (a count with both low bits) and four (a count's high bit)."""
