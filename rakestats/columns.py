@@ -97,15 +97,14 @@ def key64(text: str) -> int:
 
 def hand_key(site: str, hand_id: str) -> int:
     """The 64-bit dedupe key of a hand: a hash of (site, hand id), :func:`key64` of
-    the two joined by a unit separator (spelled out here: one call a hand fewer).
+    the two joined by a unit separator.
 
     >>> hand_key("Room", "H1") == hand_key("Room", "H1") != hand_key("Room", "H2")
     True
     >>> hand_key("Room", "H1") == key64("Room\\x1fH1")
     True
     """
-    key: int = _signed64(_blake2b(f"{site}\x1f{hand_id}".encode(), digest_size=8).digest())[0]
-    return key
+    return key64(f"{site}\x1f{hand_id}")
 
 
 def micros(ts: datetime) -> int:

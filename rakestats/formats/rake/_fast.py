@@ -106,6 +106,12 @@ def category_of_indices(indices: list[int]) -> str:
         suits |= 1 << (i & 3)
     if pairs or len(indices) != 5:
         return _BY_PAIRS[pairs]
+    return _of_five_ranks(ranks, suits)
+
+
+def _of_five_ranks(ranks: int, suits: int) -> str:
+    """The category of five cards of five ranks (``ranks``, ``suits``: their masks):
+    a run of ranks (the wheel A-5 among them), one suit, both or neither."""
     flush = suits & (suits - 1) == 0
     if ranks == (ranks & -ranks) * 31 or ranks == _WHEEL_RANKS:
         return _RAKE if flush else _RUN
@@ -133,7 +139,4 @@ def _category_by_lookups(indices: list[int]) -> str:
         return _HIGH
     bit = _SUIT_BIT
     suits = bit[indices[0]] | bit[indices[1]] | bit[indices[2]] | bit[indices[3]] | bit[indices[4]]
-    flush = suits & (suits - 1) == 0
-    if ranks == (ranks & -ranks) * 31 or ranks == _WHEEL_RANKS:
-        return _RAKE if flush else _RUN
-    return _SUITS if flush else _HIGH
+    return _of_five_ranks(ranks, suits)
