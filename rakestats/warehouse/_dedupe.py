@@ -14,7 +14,8 @@ import pyarrow.parquet as pq
 
 from rakestats.records import HandRecord, QuarantineRecord
 from rakestats.warehouse._arrow import hand_key, quarantine_key
-from rakestats.warehouse._keyruns import KeyRuns
+from rakestats.warehouse._keyindex import keep_keys, take_keys
+from rakestats.warehouse._keyruns import MEMORY_KEYS, KeyRuns
 from rakestats.warehouse._merge import view_signature
 from rakestats.warehouse._store import STAGING, Snapshot, Store
 from rakestats.warehouse._units import HAND_INDEX
@@ -86,6 +87,7 @@ class Split:
 # seen before, a copy of a stored one from the same view, a copy from another view
 # (counted as a duplicate, and merged), another hand under a stored hand's id.
 NEW, DUPLICATE, OTHER_VIEW, CONFLICT = 0, 1, 2, 3
+LOAD_KEYS = MEMORY_KEYS // 2  # stored hands :meth:`KeySet.load` adds at once
 
 
 class KeySet:
@@ -108,6 +110,9 @@ class KeySet:
         cks = np.zeros(len(base), np.int64) if contents is None else contents
         self._add_stored(base, sigs, cks)
         self._quarantine = quarantine
+        # the keys are those a load of the stored hands would give (no copy from
+        # another view has been marked merged): they may be kept (:meth:`keep`)
+        self._as_stored = True
 
     def _add_stored(self, keys: np.ndarray, sigs: np.ndarray, cks: np.ndarray) -> None:
         """Add stored hands (a key held already keeps its first values)."""
@@ -121,13 +126,43 @@ class KeySet:
     def load(cls, store: Store, snapshot: Snapshot, spill: Path | None = None) -> KeySet:
         """The keys of the hands and quarantined entries of ``snapshot``."""
         keys = cls(np.empty(0, np.int64), np.empty(0, np.int64), set(), spill=spill)
-        for p in store.paths(snapshot, "hands"):  # part by part: no copy of them all
+        # parts read one by one and added in groups of about LOAD_KEYS hands: no copy of
+        # them all, and one sort and lookup a group rather than a part
+        held: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+        for p in store.paths(snapshot, "hands"):
             t = pq.read_table(p, columns=["hand_key", "view", "hero", "content_key"])
             cks = t["content_key"].fill_null(0).to_numpy()
-            keys._add_stored(t["hand_key"].to_numpy(), _signatures(t), cks)
+            held.append((t["hand_key"].to_numpy(), _signatures(t), cks))
+            if sum(len(h[0]) for h in held) >= LOAD_KEYS:
+                keys._add_stored(*(np.concatenate(c) for c in zip(*held, strict=True)))
+                held = []
+        if held:
+            keys._add_stored(*(np.concatenate(c) for c in zip(*held, strict=True)))
         for p in store.paths(snapshot, "quarantine"):
             keys._quarantine.update(pq.read_table(p, columns=["q_key"])["q_key"].to_pylist())
         return keys
+
+    @classmethod
+    def open(cls, store: Store, snapshot: Snapshot, spill: Path) -> KeySet:
+        """The keys of ``snapshot``, as :meth:`load` reads them: those a clean ingest
+        kept for it (see :mod:`~rakestats.warehouse._keyindex`) when there are, else
+        read from the parts."""
+        taken = take_keys(store, snapshot, spill)
+        if taken is None:
+            return cls.load(store, snapshot, spill)
+        runs, quarantine = taken
+        keys = cls(np.empty(0, np.int64), np.empty(0, np.int64), quarantine, spill=spill)
+        keys._runs.adopt(runs)
+        return keys
+
+    def keep(self, store: Store, snapshot: Snapshot, spill: Path) -> bool:
+        """Keep the keys for the next ingest, when they are ``snapshot``'s (the
+        caller's last commit made it) as its parts would give them: not after a copy
+        from another view was merged (its mark differs from what a load reads). True
+        when kept; this holds no keys after it then."""
+        if not self._as_stored:
+            return False
+        return keep_keys(store, snapshot, self._runs, self._quarantine, spill)
 
     def __len__(self) -> int:
         return len(self._runs)
@@ -227,6 +262,7 @@ class KeySet:
         # server copy knows them all, but a player's copy may still contradict it)
         other_view = found & ~conflict & ((stored != sigs) | (stored == -1))
         if other_view.any():  # now merged: 0 when a server's copy was among them
+            self._as_stored = False
             merged_sig = np.where((sigs == 0) | (stored == 0), 0, -1)[other_view]
             self._runs.set(where[other_view], merged_sig, cks[other_view])
         self._runs.add(keys[keep], sigs[keep], cks[keep])  # (after set: places move)

@@ -717,7 +717,7 @@ def ingest_paths(
     snapshot = store.snapshot()
     spill = spill_folder(store)  # where the keys past the first two million go
     try:
-        keys = KeySet.load(store, snapshot, spill)
+        keys = KeySet.open(store, snapshot, spill)
     except OSError as exc:
         shutil.rmtree(spill, ignore_errors=True)
         with contextlib.suppress(OSError):
@@ -775,6 +775,7 @@ def ingest_paths(
             commit_every,
             min_bytes,
         )
+        keys.keep(store, store.snapshot(), spill)  # for the next ingest (a cache)
     except OSError as exc:
         # a failed write (disk full, file-size limit, I/O error) fails the run: what the
         # open transaction held is not committed, and its files are not recorded as read

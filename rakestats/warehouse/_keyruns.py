@@ -105,8 +105,41 @@ class KeyRuns:
             self._spill.mkdir(parents=True)
             self._made_spill = True
         keys, a, b = runs.pop()
-        path = self._spill / f"keys-{len(self._disk):05d}.bin"
+        k = len(self._disk)
+        while (self._spill / f"keys-{k:05d}.bin").exists():  # (beside runs adopted)
+            k += 1
+        path = self._spill / f"keys-{k:05d}.bin"
         self._disk.append(DiskRun.write(path, keys, a, b))
+
+    def adopt(self, disk: list[DiskRun]) -> None:
+        """Take runs in files (each of keys not held otherwise) as held runs: they are
+        removed at :meth:`close` as the runs this writes."""
+        self._disk.extend(disk)
+
+    def keep(self) -> list[DiskRun]:
+        """Put every key in files of the spill folder and leave them there: the runs in
+        memory become one run in a file, merged with the runs in files no larger than
+        twice it (so that keeping runs again and again leaves a logarithmic number of
+        them). The runs returned are closed; :meth:`DiskRun.open` opens them again. This
+        object holds nothing after it."""
+        assert self._spill is not None, "keys are kept in the spill folder"
+        runs, disk = self._runs, self._disk
+        while len(runs) > 1:
+            small = runs.pop()
+            runs.append(_merge(runs.pop(), small))
+        if runs:
+            run = runs.pop()
+            while disk and len(disk[-1]) <= min(2 * len(run[0]), self._memory_keys):
+                on_disk = disk.pop()
+                run = _merge(list(on_disk.read_all()), run)
+                on_disk.close()
+            self._runs = [run]
+            self._freeze()
+        for d in disk:
+            d.keep()
+        kept = list(disk)
+        disk.clear()
+        return kept
 
     def add(self, keys: np.ndarray, a: np.ndarray, b: np.ndarray) -> None:
         """Add keys not held yet, with their values."""
