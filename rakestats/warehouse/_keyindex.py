@@ -31,7 +31,7 @@ from rakestats.warehouse._keyruns import KeyRuns
 from rakestats.warehouse._keyspill import DiskRun
 from rakestats.warehouse._store import Snapshot, Store
 
-__all__ = ["INDEX", "fingerprint", "keep_keys", "take_keys"]
+__all__ = ["INDEX", "carry_keys", "fingerprint", "keep_keys", "take_keys"]
 
 INDEX = "_keys"  # the folder of the kept keys, under the warehouse's root
 _META = "index.json"
@@ -123,5 +123,26 @@ def keep_keys(
         shutil.rmtree(spill, ignore_errors=True)
         with contextlib.suppress(OSError):
             shutil.rmtree(store.root / INDEX)
+        return False
+    return True
+
+
+def carry_keys(store: Store, before: Snapshot, after: Snapshot) -> bool:
+    """After a commit that rewrote parts without adding or removing a hand or a
+    quarantine entry (a compaction), name ``after`` in the keys kept for ``before``.
+    False when there were none kept for it, or they do not count ``after``'s hands (they
+    are then left to the next ingest, which removes them)."""
+    meta_path = store.root / INDEX / _META
+    try:
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        if meta.get("format") != _FORMAT or meta.get("snapshot") != fingerprint(before):
+            return False
+        if int(meta["hands"]) != _stored_hands(store, after):
+            return False
+        meta["snapshot"] = fingerprint(after)
+        tmp = meta_path.with_name(meta_path.name + ".tmp")
+        tmp.write_text(json.dumps(meta, indent=1), encoding="utf-8")
+        os.replace(tmp, meta_path)
+    except (OSError, ValueError, KeyError, TypeError):
         return False
     return True

@@ -21,6 +21,7 @@ from rakestats.warehouse._arrow import (
     quarantine_to_table,
 )
 from rakestats.warehouse._dedupe import KeySet, spill_folder, unique_hands
+from rakestats.warehouse._keyindex import carry_keys
 from rakestats.warehouse._store import Store
 from rakestats.warehouse.schema import HAND_TABLES, TABLES
 
@@ -89,6 +90,7 @@ def compact(
         progress(len(work), len(work))
     if not txn.empty:
         txn.commit()
+        carry_keys(store, txn.base, store.snapshot())  # the same hands: kept keys hold
     return CompactSummary(before, after)
 
 

@@ -16,7 +16,7 @@ import rakestats.warehouse._keyspill as keyspill
 from rakestats import Warehouse
 from rakestats.sim import simulate
 from rakestats.warehouse._dedupe import KeySet
-from rakestats.warehouse._keyindex import INDEX, fingerprint
+from rakestats.warehouse._keyindex import INDEX, carry_keys, fingerprint
 from rakestats.warehouse._keyruns import KeyRuns
 from rakestats.warehouse._keyspill import DiskRun
 from tests._hypothesis import examples
@@ -126,6 +126,49 @@ def _renamed(folder: Path, tmp_path: Path) -> Path:
     for f in sorted(folder.glob("*.txt")):
         shutil.copy(f, out / f"copy of {f.name}")
     return out
+
+
+def test_a_compaction_carries_the_kept_keys_to_its_snapshot(
+    histories: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A compaction rewrites parts, not hands: the keys kept before it name its
+    snapshot after it, and the next ingest takes them."""
+    half, everything = _folders(histories, tmp_path)
+    wh = Warehouse(tmp_path / "wh")
+    first = wh.ingest([half])
+    second = wh.ingest([everything])  # a second part in each partition
+    parts = len(wh.store.snapshot().files("hands"))
+    summary = wh.compact()
+    assert summary.parts_after < summary.parts_before
+    assert len(wh.store.snapshot().files("hands")) < parts
+    meta = json.loads((Path(wh.path) / INDEX / "index.json").read_text())
+    assert meta["snapshot"] == fingerprint(wh.store.snapshot())
+    loads = _count_loads(monkeypatch)
+    third = wh.ingest([_renamed(everything, tmp_path)])
+    assert loads == []
+    assert (third.ingested, third.duplicates) == (0, first.ingested + second.ingested)
+
+
+def test_kept_keys_are_not_carried_to_a_snapshot_of_other_hands(
+    histories: Path, tmp_path: Path
+) -> None:
+    half, everything = _folders(histories, tmp_path)
+    wh = Warehouse(tmp_path / "wh")
+    store = wh.store
+    wh.ingest([half])
+    before = store.snapshot()
+    wh.ingest([everything])
+    with_all = store.snapshot()
+    kept = json.loads((Path(wh.path) / INDEX / "index.json").read_text())["snapshot"]
+    assert not carry_keys(store, before, with_all)  # kept for another snapshot
+    with store.lock():  # the second ingest taken back: fewer hands than the keys count
+        txn = store.begin()
+        for name, files in with_all.tables.items():
+            for rel in set(files) - set(before.files(name)):
+                txn.remove(name, rel)
+        txn.commit()
+    assert not carry_keys(store, with_all, store.snapshot())
+    assert json.loads((Path(wh.path) / INDEX / "index.json").read_text())["snapshot"] == kept
 
 
 @pytest.mark.parametrize(
