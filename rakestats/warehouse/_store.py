@@ -511,4 +511,6 @@ class Transaction:
         snap_dir.mkdir(parents=True, exist_ok=True)
         _write_atomic(snap_dir / f"{self.version:08d}.json", json.dumps(doc, indent=1).encode())
         shutil.rmtree(self.staging, ignore_errors=True)
+        with contextlib.suppress(OSError):  # the staging area, when nothing else is in it
+            self.staging.parent.rmdir()
         return Snapshot(self.version, {k: tuple(v) for k, v in tables.items()}, created, derived)

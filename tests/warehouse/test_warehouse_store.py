@@ -168,6 +168,7 @@ def test_compact_merges_parts_atomically_and_keeps_every_row(tmp_path):
     assert _count(store) == 20 and _count(store, "players") == 40
     ids = connect(store).execute("SELECT list(hand_id ORDER BY hand_id) FROM hands").fetchone()
     assert ids is not None and len(set(ids[0])) == 20
+    assert not (tmp_path / "_staging").exists()  # its transaction's staging area went with it
 
 
 def _with_cards(rec, view, hero, cards):  # type: ignore[no-untyped-def]
