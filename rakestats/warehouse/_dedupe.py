@@ -110,9 +110,9 @@ class KeySet:
         cks = np.zeros(len(base), np.int64) if contents is None else contents
         self._add_stored(base, sigs, cks)
         self._quarantine = quarantine
-        # the keys are those a load of the stored hands would give (no copy from
-        # another view has been marked merged): they may be kept (:meth:`keep`)
-        self._as_stored = True
+        # the keys of stored hands that a copy from another view marked merged: their
+        # marks are not what a load of the parts gives (:meth:`keep`)
+        self._marked: list[np.ndarray] = []
 
     def _add_stored(self, keys: np.ndarray, sigs: np.ndarray, cks: np.ndarray) -> None:
         """Add stored hands (a key held already keeps its first values)."""
@@ -155,14 +155,41 @@ class KeySet:
         keys._runs.adopt(runs)
         return keys
 
-    def keep(self, store: Store, snapshot: Snapshot, spill: Path) -> bool:
+    def keep(self, store: Store, snapshot: Snapshot, spill: Path, since: Snapshot) -> bool:
         """Keep the keys for the next ingest, when they are ``snapshot``'s (the
-        caller's last commit made it) as its parts would give them: not after a copy
-        from another view was merged (its mark differs from what a load reads). True
-        when kept; this holds no keys after it then."""
-        if not self._as_stored:
+        caller's last commit made it; ``since``: the snapshot it began from) as its
+        parts would give them. A hand marked merged is given the mark its merged copy
+        reads with, from the parts the run wrote; when one is not among them (its
+        merge found a conflict, or changed nothing), nothing is kept. True when kept;
+        this holds no keys after it then."""
+        if self._marked and not self._marks_as_stored(store, snapshot, since):
             return False
         return keep_keys(store, snapshot, self._runs, self._quarantine, spill)
+
+    def _marks_as_stored(self, store: Store, snapshot: Snapshot, since: Snapshot) -> bool:
+        """Set the marks of the hands marked merged to those of their copies in the
+        parts of ``snapshot`` that ``since`` does not hold; False when a hand has no
+        copy there."""
+        marked = np.unique(np.concatenate(self._marked))
+        old = set(since.files("hands"))
+        rows = [
+            pq.read_table(store.root / rel, columns=["hand_key", "view", "hero", "content_key"])
+            for rel in snapshot.files("hands")
+            if rel not in old
+        ]
+        if not rows:
+            return False
+        t = pa.concat_tables(rows)
+        t = t.filter(pc.is_in(t["hand_key"], value_set=pa.array(marked)))
+        keys = t["hand_key"].to_numpy()
+        if len(keys) != len(marked) or not np.array_equal(np.sort(keys), marked):
+            return False
+        found, _, _, where = self._runs.find(keys)
+        if not found.all():
+            return False
+        self._runs.set(where, _signatures(t), t["content_key"].fill_null(0).to_numpy())
+        self._marked = []
+        return True
 
     def __len__(self) -> int:
         return len(self._runs)
@@ -262,7 +289,7 @@ class KeySet:
         # server copy knows them all, but a player's copy may still contradict it)
         other_view = found & ~conflict & ((stored != sigs) | (stored == -1))
         if other_view.any():  # now merged: 0 when a server's copy was among them
-            self._as_stored = False
+            self._marked.append(keys[other_view])
             merged_sig = np.where((sigs == 0) | (stored == 0), 0, -1)[other_view]
             self._runs.set(where[other_view], merged_sig, cks[other_view])
         self._runs.add(keys[keep], sigs[keep], cks[keep])  # (after set: places move)

@@ -775,7 +775,7 @@ def ingest_paths(
             commit_every,
             min_bytes,
         )
-        keys.keep(store, store.snapshot(), spill)  # for the next ingest (a cache)
+        keys.keep(store, store.snapshot(), spill, snapshot)  # for the next ingest (a cache)
     except OSError as exc:
         # a failed write (disk full, file-size limit, I/O error) fails the run: what the
         # open transaction held is not committed, and its files are not recorded as read

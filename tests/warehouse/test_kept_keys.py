@@ -203,26 +203,64 @@ def test_damaged_kept_keys_are_removed_and_the_parts_read(
     assert json.loads((index / "index.json").read_text())["hands"] == second.read
 
 
-def test_a_run_that_merged_views_keeps_no_keys(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A stored hand merged with another view is marked so in memory, not as a read of
-    the parts would mark it: such a run keeps nothing, the next reads the parts."""
+def _marks(keys: KeySet) -> dict[int, tuple[int, int]]:
+    """Every key a KeySet holds, with its view mark and content key."""
+    runs = keys._runs
+    held = [d.read_all() for d in runs._disk] + [tuple(r) for r in runs._runs]
+    return {
+        int(k): (int(a), int(b))
+        for ks, aa, bb in held
+        for k, a, b in zip(ks.tolist(), aa.tolist(), bb.tolist(), strict=True)
+    }
+
+
+def test_a_run_that_merged_views_keeps_the_marks_the_parts_give(tmp_path: Path) -> None:
+    """A stored hand merged with another view is marked so in memory otherwise than a
+    read of the parts marks it: the run keeps the parts' marks, read from the parts it
+    wrote, and the next run takes exactly what reading the parts would give."""
     sim = tmp_path / "sim"
     simulate(40, "3-4", 3, sim, view="both")
     players = sorted((sim / "player").glob("*.txt"))
     wh = Warehouse(tmp_path / "wh")
     wh.ingest([players[0]])
-    assert (Path(wh.path) / INDEX).is_dir()
     merged = wh.ingest(players[1:])
     assert merged.merged > 0
-    assert not (Path(wh.path) / INDEX).exists()
-    loads = _count_loads(monkeypatch)
-    again = wh.ingest(players)  # nothing new: the parts read, the keys kept
-    assert again.files_unchanged == len(players) and len(loads) == 1
     assert (Path(wh.path) / INDEX).is_dir()
-    wh.ingest(players)
-    assert len(loads) == 1
+    store, snap = wh.store, wh.store.snapshot()
+    taken = KeySet.open(store, snap, tmp_path / "taken")
+    assert not (Path(wh.path) / INDEX).exists()  # taken over
+    read = KeySet.load(store, snap, tmp_path / "read")
+    assert _marks(taken) == _marks(read) and len(_marks(read)) == 40
+    assert all(a not in (0, -1) for a, _ in _marks(read).values())  # a hero's mark each
+    taken.close()
+    read.close()
+    server = wh.ingest([sim / "server"])  # the server's copies: merged again, kept again
+    assert server.duplicates == server.read == 40 and server.merged > 0
+    assert (Path(wh.path) / INDEX).is_dir()
+    store, snap = wh.store, wh.store.snapshot()
+    taken = KeySet.open(store, snap, tmp_path / "taken2")
+    assert {a for a, _ in _marks(taken).values()} == {0}  # every hand seen by the server
+    taken.close()
+
+
+def test_marks_not_found_in_the_runs_parts_keep_nothing(histories: Path, tmp_path: Path) -> None:
+    """A hand marked merged whose copy the run did not write (its merge changed
+    nothing, or found a conflict): its mark cannot be read, nothing is kept."""
+    half, everything = _folders(histories, tmp_path)
+    wh = Warehouse(tmp_path / "wh")
+    store = wh.store
+    wh.ingest([half])
+    before = store.snapshot()
+    first = {int(k) for k in wh.sql("SELECT hand_key FROM hands")["hand_key"]}
+    wh.ingest([everything])  # parts that hold none of the first hands
+    shutil.rmtree(Path(wh.path) / INDEX)
+    snap = store.snapshot()
+    for since in (snap, before):  # no part of the run's; parts without the hand
+        keys = KeySet.load(store, snap, tmp_path / "spill")
+        keys._marked = [np.array([min(first)], dtype=np.int64)]
+        assert not keys.keep(store, snap, tmp_path / "spill", since=since)
+        assert not (Path(wh.path) / INDEX).exists()
+        keys.close()
 
 
 def test_quarantined_hands_are_kept_too(tmp_path: Path) -> None:
