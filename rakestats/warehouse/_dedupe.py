@@ -156,36 +156,40 @@ class KeySet:
         return keys
 
     def keep(self, store: Store, snapshot: Snapshot, spill: Path, since: Snapshot) -> bool:
-        """Keep the keys for the next ingest, when they are ``snapshot``'s (the
-        caller's last commit made it; ``since``: the snapshot it began from) as its
-        parts would give them. A hand marked merged is given the mark its merged copy
-        reads with, from the parts the run wrote; when one is not among them (its
-        merge found a conflict, or changed nothing), nothing is kept. True when kept;
-        this holds no keys after it then."""
+        """Keep the keys for the next ingest, as ``snapshot``'s parts give them (the
+        caller's last commit made it; ``since``: the snapshot it began from). A hand
+        marked merged in memory is given the mark its stored copy reads with. True
+        when kept; this holds no keys after it then."""
         if self._marked and not self._marks_as_stored(store, snapshot, since):
             return False
         return keep_keys(store, snapshot, self._runs, self._quarantine, spill)
 
     def _marks_as_stored(self, store: Store, snapshot: Snapshot, since: Snapshot) -> bool:
-        """Set the marks of the hands marked merged to those of their copies in the
-        parts of ``snapshot`` that ``since`` does not hold; False when a hand has no
-        copy there."""
-        marked = np.unique(np.concatenate(self._marked))
+        """Set the marks of the hands marked merged to those of their stored copies:
+        looked for in the parts of ``snapshot`` that ``since`` does not hold first (a
+        merge rewrites the parts that hold its hands), then in the others (a merge that
+        changed nothing, or found a conflict, left its part as it was). False when a
+        hand is in none."""
+        wanted = np.unique(np.concatenate(self._marked))
         old = set(since.files("hands"))
-        rows = [
-            pq.read_table(store.root / rel, columns=["hand_key", "view", "hero", "content_key"])
-            for rel in snapshot.files("hands")
-            if rel not in old
-        ]
-        if not rows:
+        rels = [r for r in snapshot.files("hands") if r not in old]
+        rels += [r for r in snapshot.files("hands") if r in old]
+        found: list[pa.Table] = []
+        for rel in rels:
+            if not len(wanted):
+                break
+            path = store.root / rel
+            keys = pq.read_table(path, columns=["hand_key"])["hand_key"].to_numpy()
+            hit = np.isin(keys, wanted)
+            if hit.any():
+                t = pq.read_table(path, columns=["hand_key", "view", "hero", "content_key"])
+                found.append(t.filter(pa.array(hit)))
+                wanted = np.setdiff1d(wanted, keys[hit])
+        if len(wanted) or not found:
             return False
-        t = pa.concat_tables(rows)
-        t = t.filter(pc.is_in(t["hand_key"], value_set=pa.array(marked)))
-        keys = t["hand_key"].to_numpy()
-        if len(keys) != len(marked) or not np.array_equal(np.sort(keys), marked):
-            return False
-        found, _, _, where = self._runs.find(keys)
-        if not found.all():
+        t = pa.concat_tables(found)
+        where_found, _, _, where = self._runs.find(t["hand_key"].to_numpy())
+        if not where_found.all():
             return False
         self._runs.set(where, _signatures(t), t["content_key"].fill_null(0).to_numpy())
         self._marked = []

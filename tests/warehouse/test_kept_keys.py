@@ -243,24 +243,36 @@ def test_a_run_that_merged_views_keeps_the_marks_the_parts_give(tmp_path: Path) 
     taken.close()
 
 
-def test_marks_not_found_in_the_runs_parts_keep_nothing(histories: Path, tmp_path: Path) -> None:
+def test_marks_of_hands_the_run_did_not_write_are_read_from_the_other_parts(
+    histories: Path, tmp_path: Path
+) -> None:
     """A hand marked merged whose copy the run did not write (its merge changed
-    nothing, or found a conflict): its mark cannot be read, nothing is kept."""
+    nothing, or found a conflict) has its mark read from the part that holds it; a
+    hand in no part keeps nothing."""
     half, everything = _folders(histories, tmp_path)
     wh = Warehouse(tmp_path / "wh")
     store = wh.store
     wh.ingest([half])
     before = store.snapshot()
-    first = {int(k) for k in wh.sql("SELECT hand_key FROM hands")["hand_key"]}
+    first = sorted(int(k) for k in wh.sql("SELECT hand_key FROM hands")["hand_key"])
     wh.ingest([everything])  # parts that hold none of the first hands
     shutil.rmtree(Path(wh.path) / INDEX)
     snap = store.snapshot()
-    for since in (snap, before):  # no part of the run's; parts without the hand
-        keys = KeySet.load(store, snap, tmp_path / "spill")
-        keys._marked = [np.array([min(first)], dtype=np.int64)]
-        assert not keys.keep(store, snap, tmp_path / "spill", since=since)
-        assert not (Path(wh.path) / INDEX).exists()
-        keys.close()
+    expected = _marks(KeySet.load(store, snap, tmp_path / "read"))
+    keys = KeySet.load(store, snap, tmp_path / "spill")
+    found, _, ck, where = keys._runs.find(np.array(first[:3], dtype=np.int64))
+    assert found.all()
+    keys._runs.set(where, np.full(3, -1), ck)  # marked merged, as a merge marks them
+    keys._marked = [np.array(first[:3], dtype=np.int64)]
+    assert keys.keep(store, snap, tmp_path / "spill", since=before)
+    kept = KeySet.open(store, snap, tmp_path / "taken")
+    assert _marks(kept) == expected
+    kept.close()
+    keys = KeySet.load(store, snap, tmp_path / "spill2")
+    keys._marked = [np.array([first[0], 12345], dtype=np.int64)]  # a hand in no part
+    assert not keys.keep(store, snap, tmp_path / "spill2", since=before)
+    assert not (Path(wh.path) / INDEX).exists()
+    keys.close()
 
 
 def test_quarantined_hands_are_kept_too(tmp_path: Path) -> None:
