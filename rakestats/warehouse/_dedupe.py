@@ -178,13 +178,14 @@ class KeySet:
         for rel in rels:
             if not len(wanted):
                 break
-            path = store.root / rel
-            keys = pq.read_table(path, columns=["hand_key"])["hand_key"].to_numpy()
-            hit = np.isin(keys, wanted)
-            if hit.any():
-                t = pq.read_table(path, columns=["hand_key", "view", "hero", "content_key"])
-                found.append(t.filter(pa.array(hit)))
-                wanted = np.setdiff1d(wanted, keys[hit])
+            part = pq.ParquetFile(store.root / rel)
+            key = part.read(columns=["hand_key"])["hand_key"]
+            hit = np.isin(key.to_numpy(), wanted)
+            if hit.any():  # the part's other columns read only then
+                rest = part.read(columns=["view", "hero", "content_key"])
+                t = rest.append_column("hand_key", key).filter(pa.array(hit))
+                found.append(t)
+                wanted = np.setdiff1d(wanted, t["hand_key"].to_numpy())
         if len(wanted) or not found:
             return False
         t = pa.concat_tables(found)

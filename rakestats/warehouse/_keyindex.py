@@ -23,6 +23,7 @@ import json
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pyarrow.parquet as pq
@@ -62,6 +63,17 @@ def _stored_hands(store: Store, snapshot: Snapshot) -> int:
     return sum(pq.ParquetFile(p).metadata.num_rows for p in store.paths(snapshot, "hands"))
 
 
+def _meta_of(store: Store, snapshot: Snapshot) -> dict[str, Any]:
+    """The kept keys' ``index.json`` when it names ``snapshot`` and counts its stored
+    hands; :class:`ValueError` (or :class:`OSError`, :class:`KeyError`, ...) otherwise."""
+    meta: dict[str, Any] = json.loads((store.root / INDEX / _META).read_text(encoding="utf-8"))
+    if meta.get("format") != _FORMAT or meta.get("snapshot") != fingerprint(snapshot):
+        raise ValueError("kept for another snapshot")
+    if int(meta["hands"]) != _stored_hands(store, snapshot):
+        raise ValueError("not the stored hands' count")
+    return meta
+
+
 def take_keys(
     store: Store, snapshot: Snapshot, spill: Path
 ) -> tuple[list[DiskRun], set[int]] | None:
@@ -73,11 +85,7 @@ def take_keys(
         return None
     runs: list[DiskRun] = []
     try:
-        meta = json.loads((index / _META).read_text(encoding="utf-8"))
-        if meta.get("format") != _FORMAT or meta.get("snapshot") != fingerprint(snapshot):
-            raise ValueError("kept for another snapshot")
-        if int(meta["hands"]) != _stored_hands(store, snapshot):
-            raise ValueError("not the stored hands' count")
+        meta = _meta_of(store, snapshot)
         spill.parent.mkdir(parents=True, exist_ok=True)
         os.replace(index, spill)  # this run's from now on: removed with its spill
         for name, n in meta["runs"]:
@@ -105,13 +113,14 @@ def keep_keys(
     try:
         spill.mkdir(parents=True, exist_ok=True)
         kept = runs.keep()
-        if sum(len(r) for r in kept) != _stored_hands(store, snapshot):
+        hands = sum(len(r) for r in kept)
+        if hands != _stored_hands(store, snapshot):
             raise OSError("not the stored hands' keys")  # kept nothing: the parts are read
         np.fromiter(quarantine, dtype=np.int64, count=len(quarantine)).tofile(spill / _QUARANTINE)
         meta = {
             "format": _FORMAT,
             "snapshot": fingerprint(snapshot),
-            "hands": sum(len(r) for r in kept),
+            "hands": hands,
             "quarantine": len(quarantine),
             "runs": [[r.path.name, len(r)] for r in kept],
         }
@@ -134,9 +143,7 @@ def carry_keys(store: Store, before: Snapshot, after: Snapshot) -> bool:
     are then left to the next ingest, which removes them)."""
     meta_path = store.root / INDEX / _META
     try:
-        meta = json.loads(meta_path.read_text(encoding="utf-8"))
-        if meta.get("format") != _FORMAT or meta.get("snapshot") != fingerprint(before):
-            return False
+        meta = _meta_of(store, before)
         if int(meta["hands"]) != _stored_hands(store, after):
             return False
         meta["snapshot"] = fingerprint(after)

@@ -97,19 +97,23 @@ class KeyRuns:
     def _freeze(self) -> None:
         """Merge the runs in memory into one and write it to the spill folder."""
         assert self._spill is not None
-        runs = self._runs
-        while len(runs) > 1:
-            small = runs.pop()
-            runs.append(_merge(runs.pop(), small))
+        self._merge_in_memory()
         if not self._made_spill and not self._spill.is_dir():
             self._spill.mkdir(parents=True)
             self._made_spill = True
-        keys, a, b = runs.pop()
+        keys, a, b = self._runs.pop()
         k = len(self._disk)
         while (self._spill / f"keys-{k:05d}.bin").exists():  # (beside runs adopted)
             k += 1
         path = self._spill / f"keys-{k:05d}.bin"
         self._disk.append(DiskRun.write(path, keys, a, b))
+
+    def _merge_in_memory(self) -> None:
+        """Merge the runs in memory into one (none when there are none)."""
+        runs = self._runs
+        while len(runs) > 1:
+            small = runs.pop()
+            runs.append(_merge(runs.pop(), small))
 
     def adopt(self, disk: list[DiskRun]) -> None:
         """Take runs in files (each of keys not held otherwise) as held runs: they are
@@ -123,12 +127,10 @@ class KeyRuns:
         them). The runs returned are closed; :meth:`DiskRun.open` opens them again. This
         object holds nothing after it."""
         assert self._spill is not None, "keys are kept in the spill folder"
-        runs, disk = self._runs, self._disk
-        while len(runs) > 1:
-            small = runs.pop()
-            runs.append(_merge(runs.pop(), small))
-        if runs:
-            run = runs.pop()
+        self._merge_in_memory()
+        disk = self._disk
+        if self._runs:
+            run = self._runs.pop()
             while disk and len(disk[-1]) <= min(2 * len(run[0]), self._memory_keys):
                 on_disk = disk.pop()
                 run = _merge(list(on_disk.read_all()), run)

@@ -160,10 +160,11 @@ class DiskRun:
         # Few blocks to look in: each read alone. Many: the key column read in spans
         # of SPAN keys, each span that holds a candidate once (a read a block cost
         # about as much as a span's for a few hundred blocks).
-        span = BLOCK if len(np.unique(block)) <= _FEW_BLOCKS else SPAN
-        group = block // (span // BLOCK)
-        order = np.argsort(group, kind="stable")
-        maybe, group = maybe[order], group[order]
+        order = np.argsort(block, kind="stable")
+        maybe, block = maybe[order], block[order]
+        distinct = 1 + np.count_nonzero(block[1:] != block[:-1])
+        span = BLOCK if distinct <= _FEW_BLOCKS else SPAN
+        group = block // (span // BLOCK)  # (in order, as the blocks)
         cuts = np.flatnonzero(group[1:] != group[:-1]) + 1
         for rows, g in zip(np.split(maybe, cuts), group[np.r_[0, cuts]].tolist(), strict=True):
             start = g * span

@@ -74,10 +74,7 @@ def test_a_clean_ingest_keeps_its_keys_and_the_next_takes_them(
     assert second.duplicates == first.ingested
     assert second.ingested == second.read - first.ingested
     # every file again, under other names: all duplicates, still through kept keys
-    again = tmp_path / "again"
-    again.mkdir()
-    for f in sorted(everything.glob("*.txt")):
-        shutil.copy(f, again / f"copy of {f.name}")
+    again = _renamed(everything, tmp_path)
     third = wh.ingest([again])
     assert (third.ingested, third.duplicates) == (0, third.read)
     assert loads == [0]
