@@ -75,3 +75,24 @@ def test_sample_data_found_through_the_library(venv: Path, tmp_path: Path) -> No
     assert made.is_relative_to(tmp_path / ".cache")
     for rel in ("server/players.json", "player/players.json"):
         assert (made / rel).read_bytes() == (REPO / "sample_data" / rel).read_bytes()
+
+
+def test_the_license_is_declared_and_shipped(venv: Path, tmp_path: Path) -> None:
+    # an SPDX expression (the TOML table form is refused by setuptools from 2027) and the
+    # license's text in the installed distribution
+    code = (
+        "from importlib.metadata import distribution\n"
+        "d = distribution('rakestats')\n"
+        "print(d.metadata['License-Expression'])\n"
+        "print([str(f) for f in d.files or () if f.name == 'LICENSE'])\n"
+        "print(d.metadata.get_all('License-File'))\n"
+    )
+    done = subprocess.run(
+        [str(venv / "bin" / "python"), "-c", code],
+        cwd=tmp_path, capture_output=True, text=True, timeout=600, env=_clean_env(tmp_path),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    expression, shipped, declared = done.stdout.splitlines()
+    assert expression == "MIT"
+    assert "LICENSE" in declared
+    assert shipped.endswith("LICENSE']") and "licenses/LICENSE" in shipped
