@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import lzma
 import os
+import re
 import zipfile
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
@@ -83,12 +84,19 @@ CR_LINE_ENDS = (
 )
 
 
+# Control characters no text of hands holds (tab, LF and CR aside; NUL bytes are dropped
+# first): a line with one is binary content, whatever carriage returns it holds too.
+_CONTROL = re.compile(r"[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
 def _sniff(first: str | None, name: str) -> type[SiteParser] | None:
     if first is None:
         return None
     if "\x00" in first:  # UTF-16 (read as UTF-8 here), or a room's NUL padding
         first = first.replace("\x00", "").lstrip("\ufffd\ufeff").strip()
-    if "\r" in first.rstrip():  # lines are split at LF: a file of CR line ends is one line
+    # lines are split at LF: a text of CR line ends is one line (binary content with a
+    # CR byte is no text of lines: it is named below as no known format)
+    if "\r" in first.rstrip() and _CONTROL.search(first) is None:
         raise UnrecognizedFileError(name, CR_LINE_ENDS)
     parser = detect(first)
     if parser is None:

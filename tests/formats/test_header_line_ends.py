@@ -7,6 +7,7 @@ file of lines at all."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -66,3 +67,22 @@ def test_lf_and_crlf_files_are_read(tmp_path: Path, data: bytes, hands: int) -> 
     path.write_bytes(data)
     got = list(iter_file(path))
     assert len(got) == hands and all(isinstance(r, HandRecord) for r in got), got
+
+
+@pytest.mark.parametrize(
+    "data",
+    [b"\x03\x04\x91\xfe\rpayload\x07\x1b\rmore\n" * 50, random.Random(7).randbytes(3000)],
+    ids=["made", "random"],
+)
+def test_binary_content_with_a_cr_is_no_known_format_not_cr_line_ends(
+    tmp_path: Path, data: bytes
+) -> None:
+    # a carriage return among binary bytes says nothing of line ends: the reason shows
+    # the content, as for any other binary file
+    path = tmp_path / "junk.txt"
+    path.write_bytes(data)
+    with pytest.raises(UnrecognizedFileError) as err:
+        list(iter_file(path))
+    assert err.value.reason.startswith("not a known hand-history format: ")
+    summary = Warehouse(tmp_path / "wh").ingest([path])
+    assert summary.unrecognized == [(str(path), err.value.reason)] and summary.read == 0
