@@ -87,6 +87,8 @@ _SKIP_NAMES = {"players.json", "README.md", "README.txt"}  # notes beside histor
 _HIDDEN_FILE = "hidden file"
 _HIDDEN_FOLDER = "hidden folder (not walked)"
 _NOTES = "notes, not a hand history"
+# the summary's note when the paths named hold no file at all (an empty folder)
+_NOTHING_UNDER = "nothing to read: no files under the paths named"
 
 
 def _passed_over(name: str, folder: bool = False) -> str | None:
@@ -192,6 +194,8 @@ class IngestSummary:
         if self.passed_over:
             nothing = "nothing to read: " if seen == 0 else ""
             text += f" ({nothing}{_passed_over_note(self.passed_over)})"
+        elif seen == 0 and not self.files_unchanged and not self.unrecognized:
+            text += f" ({_NOTHING_UNDER})"
         return text
 
     def add(self, r: FileResult) -> None:

@@ -103,3 +103,12 @@ def test_files_passed_over_are_counted_and_do_not_fail_strict(
     assert result.exit_code == 0, result.output
     assert "passed over" not in result.output and "6 duplicates" in result.output
     assert len(Warehouse(wh).sql("SELECT * FROM hands")) == 3
+
+
+def test_an_empty_folder_is_named_as_holding_nothing(tmp_path: Path) -> None:
+    (tmp_path / "in").mkdir()
+    wh = tmp_path / "wh"
+    result = CliRunner().invoke(main, ["ingest", str(tmp_path / "in"), "-w", str(wh), "-j1"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.endswith(" (nothing to read: no files under the paths named)\n")
+    assert Warehouse(wh).hands().empty

@@ -5,8 +5,10 @@ named explicitly is never passed over."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -96,3 +98,38 @@ def test_the_summary_counts_the_files_passed_over(history: Path, tmp_path: Path)
     assert again.line().endswith(
         " (1 unchanged files not re-read) (2 files passed over: hidden, or notes)"
     )
+
+
+def test_an_ingest_of_an_empty_folder_says_so(history: Path, tmp_path: Path) -> None:
+    empty = tmp_path / "in"
+    (empty / "sub").mkdir(parents=True)
+    s = Warehouse(tmp_path / "wh").ingest([empty])
+    assert (s.read, s.files, s.unrecognized, s.passed_over) == (0, 0, [], [])
+    assert s.line() == (
+        "read 0 hands from 0 files: 0 ingested, 0 duplicates, 0 quarantined, 0 skipped "
+        "(nothing to read: no files under the paths named)"
+    )
+    # a file there: read, and the note is gone; again: unchanged, not "nothing there"
+    shutil.copy(history, empty / "sub" / "h.txt")
+    first = Warehouse(tmp_path / "wh").ingest([empty])
+    assert first.ingested == 4 and "nothing to read" not in first.line()
+    again = Warehouse(tmp_path / "wh").ingest([empty])
+    assert again.files_unchanged == 1 and "nothing to read" not in again.line()
+
+
+def test_a_folder_that_cannot_be_listed_is_not_called_empty(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    locked = tmp_path / "in" / "locked"
+    locked.mkdir(parents=True)
+    scandir = os.scandir
+
+    def refuse(path: Any = ".") -> Any:
+        if Path(path) == locked:
+            raise PermissionError(13, "Permission denied", str(path))
+        return scandir(path)
+
+    monkeypatch.setattr(os, "scandir", refuse)
+    s = Warehouse(tmp_path / "wh").ingest([tmp_path / "in"])
+    assert s.unrecognized == [(str(locked), "cannot read folder: Permission denied")]
+    assert "nothing to read" not in s.line() and "(1 not recognised)" in s.line()
