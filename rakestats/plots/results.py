@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
+from matplotlib import rcParams
 from matplotlib.axes import Axes
+from matplotlib.font_manager import FontProperties
 from matplotlib.ticker import MaxNLocator, NullLocator
 
 from rakestats.money import CHIPS, format_money, is_cash, scale, unit_label
@@ -86,6 +89,31 @@ def _axis_label(df: pd.DataFrame, currency: str, sizes: list[int], in_game: bool
     return label + (f"\n{_stakes_text(currency, sizes)}" if sizes else "")
 
 
+def _several(df: pd.DataFrame, keys: list[str]) -> str:
+    """Why ``net_won_graph`` cannot draw ``df``: the players, games and currencies it
+    holds more than one of, and the arguments that choose one.
+
+    >>> df = pd.DataFrame({"player": ["Ann", "Ann", "Ann"], "game": ["stud", "stud8", "stud"],
+    ...                    "currency": ["USD", "USD", "EUR"]})
+    >>> print(_several(df, ["player", "game", "currency"]))  # doctest: +NORMALIZE_WHITESPACE
+    several series in the data (one is drawn): 2 games (stud, stud8), 2 currencies
+    (EUR, USD); choose one with game= and currency= (filters of a warehouse), or
+    filter the frame
+    """
+    plural = {"player": "players", "game": "games", "currency": "currencies"}
+    many = []
+    for key in keys:
+        values = sorted({str(v) for v in df[key]})
+        if len(values) > 1:
+            shown = ", ".join(values[:5]) + (", …" if len(values) > 5 else "")
+            many.append((key, f"{len(values)} {plural[key]} ({shown})"))
+    args = " and ".join(f"{key}=" for key, _ in many)
+    return (
+        f"several series in the data (one is drawn): {', '.join(text for _, text in many)}; "
+        f"choose one with {args} (filters of a warehouse), or filter the frame"
+    )
+
+
 def net_won_graph(
     data: Data,
     *,
@@ -117,9 +145,8 @@ def net_won_graph(
     if player is not None:
         df = df[df["player"] == player]
     keys = [c for c in ("player", "game", "currency") if c in df.columns]
-    groups = df[keys].drop_duplicates()
-    if len(groups) > 1:
-        raise ValueError("several players (or games, currencies) in the data: choose one")
+    if len(df[keys].drop_duplicates()) > 1:
+        raise ValueError(_several(df, keys))
     ax = axes(ax)
     if df.empty:
         ax.set_title(f"Net won: {player}" if player is not None else "Net won")
@@ -239,7 +266,7 @@ def winrate(
     )  # fmt: skip
     ax.scatter(rate, y, c=colours, zorder=3, label="win rate")
     ax.axvline(0, color="grey", linewidth=0.8, linestyle=":")
-    ax.set_yticks(y, [group_label(r, df) for r in df.itertuples(index=False)])
+    named = _name_rows(ax, [group_label(r, df) for r in df.itertuples(index=False)])
     label = rate_label(df)
     extent = np.fmax(np.abs(rate), np.fmax(np.abs(np.nan_to_num(ci_low)),
                                            np.abs(np.nan_to_num(ci_high))))  # fmt: skip
@@ -252,6 +279,34 @@ def winrate(
         _symlog_ticks(ax, threshold, extent)
         label += f"\nsymmetric-log axis: linear within ±{threshold:,g}, logarithmic beyond"
     ax.set_xlabel(label)
-    ax.set_ylabel("player")
+    if named < len(df):
+        ax.set_ylabel(f"player ({named} of {len(df)} named; a taller Axes names all)")
+    else:
+        ax.set_ylabel("player")
     ax.legend(loc="best")
     return literal(ax)
+
+
+def _name_rows(ax: Axes, labels: list[str]) -> int:
+    """Name the rows ``0 .. n-1`` of ``ax``'s y axis with ``labels``: all of them when
+    the Axes is tall enough for a label each, else every k-th from the top (the best
+    win rate), so that the names do not overlap. Returns how many are named.
+
+    >>> from matplotlib.figure import Figure
+    >>> names = [f"p{i}" for i in range(60)]
+    >>> _name_rows(Figure(figsize=(6, 30)).add_subplot(), names)
+    60
+    >>> ax = Figure(figsize=(6, 3)).add_subplot()
+    >>> n = _name_rows(ax, names)
+    >>> 10 < n < 60, ax.get_yticklabels()[-1].get_text()
+    (True, 'p59')
+    """
+    fig = ax.get_figure()
+    assert fig is not None  # an Axes drawn on is on a figure
+    height = ax.bbox.height * 72 / fig.dpi  # points
+    size = FontProperties(size=rcParams["ytick.labelsize"]).get_size_in_points()
+    room = max(1, int(height // (1.2 * size)))
+    step = max(1, math.ceil(len(labels) / room))
+    rows = list(range(len(labels) - 1, -1, -step))[::-1]
+    ax.set_yticks(rows, [labels[i] for i in rows])
+    return len(rows)

@@ -3,6 +3,7 @@ bars. No pixels compared."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import matplotlib
@@ -76,10 +77,30 @@ def test_net_won_graph(wh: Warehouse) -> None:
 
 
 def test_net_won_graph_needs_one_player(wh: Warehouse) -> None:
-    with pytest.raises(ValueError, match="several players"):
-        plots.net_won_graph(wh.net_won(), ax=_ax())
+    df = wh.net_won()
+    names = sorted(df["player"].unique())
+    assert len(names) > 1
+    with pytest.raises(ValueError) as err:
+        plots.net_won_graph(df, ax=_ax())
+    assert str(err.value) == (
+        f"several series in the data (one is drawn): {len(names)} players "
+        f"({', '.join(names)}); choose one with player= (filters of a warehouse), "
+        "or filter the frame"
+    )
     ax = plots.net_won_graph(wh, player=SCRIPT, ax=_ax())
     assert ax.get_title() == f"Net won: {SCRIPT}"
+
+
+def test_net_won_graph_names_what_to_choose_for_one_player(wh: Warehouse) -> None:
+    # one player's hands in two currencies (and games): the error names those, not the
+    # player already chosen
+    one = wh.net_won(player=SCRIPT)
+    other = one.assign(currency="USD", game="stud")
+    with pytest.raises(ValueError) as err:
+        plots.net_won_graph(pd.concat([one, other]), player=SCRIPT, ax=_ax())
+    assert "2 games (rake, stud), 2 currencies (USD, chips)" in str(err.value)
+    assert "choose one with game= and currency=" in str(err.value)
+    assert "players" not in str(err.value)
 
 
 def test_winrate(wh: Warehouse) -> None:
@@ -96,6 +117,34 @@ def test_winrate(wh: Warehouse) -> None:
     assert np.allclose(lows, expected["winrate_ci_low"])
     assert ax.get_xlabel() == "win rate (antes per 100 hands)"
     assert sorted(_legend(ax)) == ["95% interval", "win rate"]
+
+
+def _many(n: int) -> pd.DataFrame:
+    rate = np.linspace(-50.0, 50.0, n)
+    return pd.DataFrame({"player": [f"p{i:02d}" for i in range(n)], "winrate_per100": rate,
+                         "winrate_ci_low": rate - 20, "winrate_ci_high": rate + 20,
+                         "winrate_unit": "big_bet"})  # fmt: skip
+
+
+@pytest.mark.parametrize(("height", "all_named"), [(3.0, False), (4.5, False), (30.0, True)])
+def test_winrate_names_as_many_players_as_the_axes_has_room_for(
+    height: float, all_named: bool
+) -> None:
+    fig = Figure(figsize=(6, height))
+    ax = plots.winrate(_many(60), ax=fig.add_subplot())
+    assert len(_scatter(ax).get_offsets()) == 60  # every player drawn
+    labels = [t.get_text() for t in ax.get_yticklabels()]
+    ticks = ax.get_yticks()
+    assert labels[-1] == "p59"  # the best win rate, at the top, always named
+    assert labels == [f"p{int(y):02d}" for y in ticks]  # each name at its own row
+    if all_named:
+        assert len(labels) == 60 and ax.get_ylabel() == "player"
+        return
+    assert ax.get_ylabel() == f"player ({len(labels)} of 60 named; a taller Axes names all)"
+    # drawn, the names do not overlap one another
+    fig.canvas.draw()
+    boxes = sorted((t.get_window_extent() for t in ax.get_yticklabels()), key=lambda b: b.y0)
+    assert all(a.y1 <= b.y0 for a, b in itertools.pairwise(boxes))
 
 
 def test_winrate_crafted_without_interval() -> None:
