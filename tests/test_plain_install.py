@@ -42,6 +42,16 @@ def _clean_env(home: Path) -> dict[str, str]:
     return env
 
 
+def _python(venv: Path, code: str, home: Path) -> str:
+    """What ``code`` prints, run by the venv's Python from ``home`` (its clean env)."""
+    done = subprocess.run(
+        [str(venv / "bin" / "python"), "-c", code],
+        cwd=home, capture_output=True, text=True, timeout=600, env=_clean_env(home),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
 def test_demo_works_from_an_empty_folder(venv: Path, tmp_path: Path) -> None:
     empty = tmp_path / "empty"
     empty.mkdir()
@@ -66,12 +76,7 @@ def test_sample_data_found_through_the_library(venv: Path, tmp_path: Path) -> No
         "p = sample_data_dir()\n"
         "print(p, sorted(x.name for x in p.iterdir()))\n"
     )
-    done = subprocess.run(
-        [str(venv / "bin" / "python"), "-c", code],
-        cwd=tmp_path, capture_output=True, text=True, timeout=600, env=_clean_env(tmp_path),
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr[-3000:]
-    made = Path(done.stdout.split()[0])
+    made = Path(_python(venv, code, tmp_path).split()[0])
     assert made.is_relative_to(tmp_path / ".cache")
     for rel in ("server/players.json", "player/players.json"):
         assert (made / rel).read_bytes() == (REPO / "sample_data" / rel).read_bytes()
@@ -87,12 +92,7 @@ def test_the_license_is_declared_and_shipped(venv: Path, tmp_path: Path) -> None
         "print([str(f) for f in d.files or () if f.name == 'LICENSE'])\n"
         "print(d.metadata.get_all('License-File'))\n"
     )
-    done = subprocess.run(
-        [str(venv / "bin" / "python"), "-c", code],
-        cwd=tmp_path, capture_output=True, text=True, timeout=600, env=_clean_env(tmp_path),
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr[-3000:]
-    expression, shipped, declared = done.stdout.splitlines()
+    expression, shipped, declared = _python(venv, code, tmp_path).splitlines()
     assert expression == "MIT"
     assert "LICENSE" in declared
     assert shipped.endswith("LICENSE']") and "licenses/LICENSE" in shipped
