@@ -129,13 +129,15 @@ class KeySet:
         # parts read one by one and added in groups of about LOAD_KEYS hands: no copy of
         # them all, and one sort and lookup a group rather than a part
         held: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+        n_held = 0
         for p in store.paths(snapshot, "hands"):
             t = pq.read_table(p, columns=["hand_key", "view", "hero", "content_key"])
             cks = t["content_key"].fill_null(0).to_numpy()
             held.append((t["hand_key"].to_numpy(), _signatures(t), cks))
-            if sum(len(h[0]) for h in held) >= LOAD_KEYS:
+            n_held += t.num_rows
+            if n_held >= LOAD_KEYS:
                 keys._add_stored(*(np.concatenate(c) for c in zip(*held, strict=True)))
-                held = []
+                held, n_held = [], 0
         if held:
             keys._add_stored(*(np.concatenate(c) for c in zip(*held, strict=True)))
         for p in store.paths(snapshot, "quarantine"):

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import rakestats.warehouse._dedupe as dedupe
 import rakestats.warehouse._keyspill as keyspill
 from rakestats import Warehouse
 from rakestats.sim import simulate
@@ -209,6 +210,27 @@ def _marks(keys: KeySet) -> dict[int, tuple[int, int]]:
         for ks, aa, bb in held
         for k, a, b in zip(ks.tolist(), aa.tolist(), bb.tolist(), strict=True)
     }
+
+
+def test_a_load_in_groups_of_parts_holds_what_a_load_of_all_at_once_does(
+    histories: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """:meth:`KeySet.load` adds the parts' keys a group at a time (``LOAD_KEYS``):
+    groups of one part and of a few give the keys and marks of one group of all."""
+    wh = Warehouse(tmp_path / "wh")
+    for f in sorted(histories.glob("*.txt")):  # a part a file
+        wh.ingest([f])
+    store, snap = wh.store, wh.store.snapshot()
+    assert len(snap.files("hands")) >= 3
+    whole = KeySet.load(store, snap, tmp_path / "whole")
+    expected = _marks(whole)
+    whole.close()
+    assert len(expected) == wh.sql("SELECT count(*) AS n FROM hands")["n"][0]
+    for group in (1, 150):
+        monkeypatch.setattr(dedupe, "LOAD_KEYS", group)
+        keys = KeySet.load(store, snap, tmp_path / f"group{group}")
+        assert _marks(keys) == expected
+        keys.close()
 
 
 def test_a_run_that_merged_views_keeps_the_marks_the_parts_give(tmp_path: Path) -> None:
