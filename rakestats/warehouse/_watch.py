@@ -6,7 +6,11 @@ ReadDirectoryChangesW, or polling where none exists), lets a burst of changes se
 and ingests the changed files. A file whose last hand is still being written is
 *pending* (see :func:`~rakestats.warehouse._ingest.ingest_paths`): it is read again when
 it changes, and once more when its pending time has passed, so a hand the client never
-finished is quarantined then. The writer lock is held only while an ingest runs, so
+finished is quarantined then. Only news of content counts (a file created, written,
+closed after writing, or moved in): the ingest's own reading of a file is reported too
+(opened, closed without writing) and is not news, or every ingest would start the next.
+When the system says it lost events (its queue overflowed) the paths are ingested again
+whole; unchanged files are not re-read. The writer lock is held only while an ingest runs, so
 readers and other commands work in between. It stops when ``stop`` is set (the CLI sets
 it on Ctrl-C and SIGTERM) and returns the totals of its runs.
 """
@@ -73,6 +77,7 @@ class _Changes:
         self.warehouse = warehouse.resolve()  # its own writes are not news
         self.lock = threading.Lock()
         self.paths: set[str] = set()
+        self.lost = False  # events were lost: ingest the roots again
         self.last = 0.0
         self.event = threading.Event()
 
@@ -100,11 +105,23 @@ class _Changes:
             self.last = time.monotonic()
         self.event.set()
 
-    def take(self) -> set[str]:
+    def events_lost(self) -> None:
         with self.lock:
-            out, self.paths = self.paths, set()
+            self.lost = True
+            self.last = time.monotonic()
+        self.event.set()
+
+    def take(self) -> tuple[set[str], bool]:
+        """The paths noted since the last take, and whether events were lost."""
+        with self.lock:
+            out, lost, self.paths, self.lost = self.paths, self.lost, set(), False
             self.event.clear()
-            return out
+            return out, lost
+
+
+# What a file's change is called when it may have new content; "opened" and
+# "closed_no_write" (a reader, the ingest itself), "attrib" and "deleted" are not news.
+_NEWS = frozenset({"created", "modified", "moved", "closed"})
 
 
 def _observer(roots: Sequence[Path], changes: _Changes) -> Any:
@@ -113,7 +130,10 @@ def _observer(roots: Sequence[Path], changes: _Changes) -> Any:
 
     class Handler(FileSystemEventHandler):
         def on_any_event(self, event: FileSystemEvent) -> None:
-            if event.is_directory:
+            if event.event_type == "events_lost":
+                changes.events_lost()
+                return
+            if event.is_directory or event.event_type not in _NEWS:
                 return
             for attr in ("dest_path", "src_path"):
                 path = getattr(event, attr, "")
@@ -174,14 +194,16 @@ def watch_paths(
             if not due and not changes.event.wait(timeout=max(wait, 0.05)):
                 continue
             # let a burst of writes settle (at most a few seconds) before reading
-            while not stop.is_set() and changes.paths:
+            while not stop.is_set() and (changes.paths or changes.lost):
                 quiet = time.monotonic() - changes.last
                 if quiet >= settle_seconds:
                     break
                 stop.wait(min(settle_seconds - quiet, 0.25))
+            noted, lost = changes.take()
             targets = sorted(
-                {p for p in changes.take() if os.path.isfile(p)}
+                {p for p in noted if os.path.isfile(p)}
                 | {f for f in due if os.path.isfile(f)}
+                | ({str(r) for r in roots if r.exists()} if lost else set())
             )
             for f in due:
                 pending.pop(f, None)

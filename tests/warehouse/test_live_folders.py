@@ -22,6 +22,7 @@ from click.testing import CliRunner
 from rakestats import Warehouse
 from rakestats.cli import main
 from rakestats.sim import simulate
+from rakestats.warehouse import IngestSummary
 
 
 @pytest.fixture(scope="module")
@@ -162,3 +163,60 @@ def test_quarantine_all_lists_resolved_entries(hands: list[str], tmp_path: Path)
     wh.ingest([tmp_path / "full.txt"])
     out = CliRunner().invoke(main, ["quarantine", "-w", str(tmp_path / "wh"), "--all"]).output
     assert "(resolved)" in out and "1 quarantined hands (resolved ones included)" in out
+
+
+def test_an_idle_watch_does_not_ingest_again(hands: list[str], tmp_path: Path) -> None:
+    """The ingest's own reading of a file (opened, closed without writing) is not news:
+    a folder nobody writes to is ingested once, however long it is watched."""
+    folder = tmp_path / "client"
+    folder.mkdir()
+    for i in range(3):
+        (folder / f"t{i}.txt").write_text(hands[i] + "\n\n\n", encoding="utf-8")
+    wh = Warehouse(tmp_path / "wh")
+    stop = threading.Event()
+    seen: list[IngestSummary] = []
+    timer = threading.Timer(3.0, stop.set)
+    timer.start()
+    total = wh.watch([folder], settle_seconds=0.2, stop=stop, on_ingest=seen.append)
+    assert [s.read for s in seen] == [3]
+    assert (total.runs, total.ingested) == (1, 3)
+
+
+def test_events_lost_ingest_the_folders_again(
+    hands: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the system says it lost events, what changed meanwhile is found by ingesting
+    the watched paths again (unchanged files are not re-read)."""
+    from rakestats.warehouse import _watch
+
+    got: list[_watch._Changes] = []
+
+    class Silent:  # an observer that reports nothing by itself
+        def start(self) -> None: ...
+        def stop(self) -> None: ...
+        def join(self, timeout: float | None = None) -> None: ...
+
+    def observer(roots: object, changes: _watch._Changes) -> Silent:
+        got.append(changes)
+        return Silent()
+
+    monkeypatch.setattr(_watch, "_observer", observer)
+    folder = tmp_path / "client"
+    folder.mkdir()
+    (folder / "a.txt").write_text(hands[0] + "\n\n\n", encoding="utf-8")
+    wh = Warehouse(tmp_path / "wh")
+    stop = threading.Event()
+    seen: list[IngestSummary] = []
+
+    def on_ingest(s: IngestSummary) -> None:
+        seen.append(s)
+        if len(seen) == 1:  # written while no event is delivered, then the loss is told
+            (folder / "b.txt").write_text(hands[1] + "\n\n\n", encoding="utf-8")
+            threading.Timer(0.5, got[0].events_lost).start()
+        else:
+            stop.set()
+
+    threading.Timer(30, stop.set).start()
+    total = wh.watch([folder], settle_seconds=0.1, stop=stop, on_ingest=on_ingest)
+    assert [(s.ingested, s.files_unchanged) for s in seen] == [(1, 0), (1, 1)]
+    assert total.ingested == 2 and len(wh.sql("SELECT hand_id FROM hands")) == 2
