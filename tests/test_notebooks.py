@@ -64,5 +64,10 @@ def test_notebook_runs(
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
               if o.output_type == "error"]  # fmt: skip
     assert not errors
+    drawn = [c for c in nb.cells if c.cell_type == "code" and "plots." in c.source]
+    assert drawn
+    for cell in drawn:  # every plot is shown: by pyplot's backend, or as the cell's value
+        shown = [o for o in cell.outputs if "image/png" in o.get("data", {})]
+        assert shown, cell.source
     assert (_files(REPO / "notebooks"), _files(REPO / "sample_data")) == before
     assert any(tmp_path.glob("rakestats-notebook-*/wh"))  # it worked in the temp dir

@@ -4,7 +4,8 @@
 Axes. They never touch pyplot's state and work on any backend, Agg included. Money
 is drawn in the currency's units (dollars, not cents) or the game's (``unit=`` of
 :func:`net_won_graph`), and every name is drawn as written (:func:`literal`). With no
-data to draw, a helper says so on the Axes, and why (:func:`nothing_drawn`).
+data to draw, a helper says so on the Axes, and why (:func:`nothing_drawn`). In a
+notebook, an Axes a helper returned without ``ax=`` is shown when it is a cell's value.
 
 >>> from rakestats.plots import winrate
 >>> import pandas as pd
@@ -14,6 +15,7 @@ data to draw, a helper says so on the Axes, and why (:func:`nothing_drawn`).
 'Win rate per player, with 95% confidence interval'
 """
 
+from rakestats.plots._display import register_notebook_display
 from rakestats.plots._labels import label_overlaps, label_points, point_labels
 from rakestats.plots._style import OKABE_ITO, group_label, nothing_drawn
 from rakestats.plots._text import literal
@@ -52,3 +54,5 @@ __all__ = [
     "winrate",
     "winrate_by_position",
 ]
+
+register_notebook_display()

@@ -14,6 +14,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import Formatter
 
 from rakestats.money import decimals, format_units
+from rakestats.plots._display import made_here
 from rakestats.stats import HasStatistics, Statistics, is_stud
 
 __all__ = [
@@ -53,7 +54,7 @@ def axes(ax: Axes | None, size: tuple[float, float] = (8.0, 4.5)) -> Axes:
     """``ax``, or the Axes of a new :class:`Figure` (no pyplot state involved)."""
     if ax is not None:
         return ax
-    fig = Figure(figsize=size, layout="constrained")
+    fig = made_here(Figure(figsize=size, layout="constrained"))
     return fig.add_subplot()
 
 
