@@ -105,19 +105,38 @@ def nothing_drawn(ax: Axes) -> str | None:
 
 
 def frame(
-    data: Data, method: Callable[[Statistics], pd.DataFrame], needs: tuple[str, ...]
+    data: Data,
+    method: Callable[[Statistics], pd.DataFrame],
+    needs: tuple[str, ...],
+    source: str,
 ) -> pd.DataFrame:
     """The DataFrame to draw: ``data`` itself, or ``method`` of the statistics of a
-    warehouse; checks that the columns ``needs`` are there."""
+    warehouse; checks that the columns ``needs`` are there. ``source`` names the
+    warehouse method whose output the plot draws (``stud_stats()``), for the error
+    when they are not."""
     df = data if isinstance(data, pd.DataFrame) else method(data.statistics)
-    return require(df, needs)
+    return require(df, needs, source)
 
 
-def require(df: pd.DataFrame, needs: tuple[str, ...]) -> pd.DataFrame:
-    """``df``, after checking that the columns ``needs`` are there."""
+def require(df: pd.DataFrame, needs: tuple[str, ...], source: str | None = None) -> pd.DataFrame:
+    """``df``, after checking that the columns ``needs`` are there; the error names
+    ``source``, the warehouse method whose output has them.
+
+    >>> try:
+    ...     require(pd.DataFrame({"player": ["Ann"]}), ("player", "afq_3rd"), "stud_stats()")
+    ... except ValueError as e:
+    ...     print(str(e).replace(": ", ":\\n"))
+    the data lacks the column(s) afq_3rd:
+    this plot draws the output of Warehouse.stud_stats() (or pass the warehouse itself)
+    """
     missing = [c for c in needs if c not in df.columns]
     if missing:
-        raise ValueError(f"the data lacks the column(s) {', '.join(missing)}")
+        text = f"the data lacks the column(s) {', '.join(missing)}"
+        if source is not None:
+            text += (
+                f": this plot draws the output of Warehouse.{source} (or pass the warehouse itself)"
+            )
+        raise ValueError(text)
     return df
 
 

@@ -60,6 +60,7 @@ def winrate_by_position(
         data,
         lambda st: st.player_stats(by=(by,), **filters),
         (by, "winrate_per100", "winrate_hands", "sd_per_hand"),
+        f"player_stats(by=({by!r},))",
     )
     stud = only_stud(df)
     df = df[df[by].notna() & df["winrate_per100"].notna()]

@@ -141,6 +141,7 @@ def net_won_graph(
         data,
         lambda st: st.net_won(**filters),
         ("player", "hand_no", "cum_net", "cum_net_reveal", "cum_net_no_reveal"),
+        "net_won()",
     )
     if player is not None:
         df = df[df["player"] == player]
@@ -156,7 +157,7 @@ def net_won_graph(
     sizes = stakes(df)
     in_game = unit == "game" or (unit == "auto" and len(sizes) > 1)
     if in_game:
-        require(df, tuple(g for _, g, _ in _LINES))
+        require(df, tuple(g for _, g, _ in _LINES), "net_won()")
     x = df["hand_no"].to_numpy()
     stud = "game" in df.columns and len(df) > 0 and str(df["game"].iloc[0]) in STUD_GAMES
     showdown = ("at showdown", "without showdown")
@@ -244,6 +245,7 @@ def winrate(
         data,
         lambda st: st.player_stats(**filters),
         ("player", "winrate_per100", "winrate_ci_low", "winrate_ci_high"),
+        "player_stats()",
     )
     rows = len(df)
     df = df[df["winrate_per100"].notna()].sort_values("winrate_per100")

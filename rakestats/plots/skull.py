@@ -77,6 +77,7 @@ def skull_ace_outcomes(data: Data, *, ax: Axes | None = None, **filters: Any) ->
         lambda st: st.skull_ace(**filters),
         ("player", "skull_ace_held", "skull_ace_auto_wins", "skull_ace_auto_losses",
          "skull_ace_folds", "skull_ace_reveals", "skull_ace_loss_freq"),
+        "skull_ace()",
     )  # fmt: skip
     held = df[df["skull_ace_held"] > 0].sort_values(["skull_ace_held", "player"])
     ax = axes(ax, (8.0, max(3.0, 0.32 * len(held) + 1.2)))
@@ -177,6 +178,7 @@ def reveal_categories(data: Data, *, ax: Axes | None = None, **filters: Any) -> 
         data,
         lambda st: st.hands(outcome="reveal", **filters),
         ("hand_category", "collected"),
+        'hands(outcome="reveal")',
     )
     df = df[df["hand_category"].notna()]
     if df.empty:

@@ -40,6 +40,7 @@ def third_street(data: Data, *, ax: Axes | None = None, **filters: Any) -> Axes:
         data,
         lambda st: st.stud_stats(**filters),
         ("player", "hands", *(c for c, _, _ in THIRD_STREET_BARS)),
+        "stud_stats()",
     )
     df = df.sort_values(["hands", "player"], ascending=[False, True], kind="stable")
     ax = axes(ax, (8.0, max(3.0, 0.5 * len(df) + 1.5)))
@@ -93,7 +94,7 @@ def street_aggression(
     if max_players is not None and max_players < 1:
         raise ValueError(f"max_players must be at least 1 (or None for all), got {max_players}")
     cols = tuple(f"{measure}_{s}" for s in STREETS)
-    df = frame(data, lambda st: st.stud_stats(**filters), ("player", *cols))
+    df = frame(data, lambda st: st.stud_stats(**filters), ("player", *cols), "stud_stats()")
     whole, everyone = df, len(df)
     df = _most_hands(df, max_players)
     ncols = max(1, math.ceil(len(df) / _LEGEND_ROWS))

@@ -51,7 +51,12 @@ def aggression_map(
     labelled (:func:`rakestats.plots.point_labels` gives the labels drawn). An AF far
     above the others (:func:`af_cap`) is drawn at the top edge as a triangle, and the
     legend says where the axis was clipped."""
-    df = frame(data, lambda st: st.player_stats(**filters), ("player", "vpip", "af", "hands"))
+    df = frame(
+        data,
+        lambda st: st.player_stats(**filters),
+        ("player", "vpip", "af", "hands"),
+        "player_stats()",
+    )
     ok = df["vpip"].notna() & df["af"].notna()
     left_out = int((~ok).sum())
     df = df[ok].sort_values(["hands", "player"], ascending=[False, True], kind="stable")

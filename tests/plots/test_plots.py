@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 import numpy as np
@@ -240,6 +241,34 @@ def test_reveal_categories(wh: Warehouse) -> None:
 def test_plots_reject_frames_without_the_columns() -> None:
     with pytest.raises(ValueError, match="lacks the column"):
         plots.winrate(pd.DataFrame({"player": ["A"]}), ax=_ax())
+
+
+@pytest.mark.parametrize(
+    ("draw", "source", "args"),
+    [
+        (plots.winrate, "player_stats()", {}),
+        (plots.aggression_map, "player_stats()", {}),
+        (plots.winrate_by_position, "player_stats(by=('from_dealer',))", {"by": ("from_dealer",)}),
+        (plots.skull_ace_outcomes, "skull_ace()", {}),
+        (plots.reveal_categories, 'hands(outcome="reveal")', {"outcome": "reveal"}),
+        (plots.net_won_graph, "net_won()", {}),
+        (plots.third_street, "stud_stats()", {}),
+        (plots.street_aggression, "stud_stats()", {}),
+    ],
+    ids=lambda v: getattr(v, "__name__", "") if callable(v) else "",
+)
+def test_a_frame_of_the_wrong_kind_is_told_which_method_to_call(
+    wh: Warehouse, draw: Any, source: str, args: dict[str, Any]
+) -> None:
+    """Given another method's output, a helper names the one whose output it draws, and
+    that method's output (with any arguments named) draws."""
+    with pytest.raises(ValueError, match="lacks the column") as e:
+        draw(pd.DataFrame({"player": ["A"], "game": ["rake"]}), ax=_ax())
+    assert f"draws the output of Warehouse.{source} (or pass the warehouse itself)" in str(e.value)
+    df = getattr(wh, source.split("(")[0])(**args)
+    if draw is plots.net_won_graph:
+        df = df[df["player"] == df["player"].iloc[0]]
+    assert isinstance(draw(df, ax=_ax()), Axes)
 
 
 def test_figures_save(wh: Warehouse, tmp_path: Path) -> None:
