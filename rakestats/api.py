@@ -149,13 +149,15 @@ class Warehouse:
         self, *, wait: bool = False, progress: Callable[[int, int], None] | None = None
     ) -> CompactSummary:
         """Rewrite the small parts left by incremental ingests into large ones, atomically
-        (``progress`` is told partitions done, partitions)."""
-        with self.store.lock(wait=wait):
+        (``progress`` is told partitions done, partitions). A folder that is not a
+        warehouse is refused (:class:`~rakestats.warehouse.WarehouseError`), not made one."""
+        with self.store.lock(wait=wait, create=False):
             return compact(self.store, progress=progress)
 
     def retry_quarantined(self, *, wait: bool = False) -> RetrySummary:
-        """Re-validate quarantined hands and move those that now pass into the warehouse."""
-        with self.store.lock(wait=wait):
+        """Re-validate quarantined hands and move those that now pass into the warehouse.
+        A folder that is not a warehouse is refused, not made one."""
+        with self.store.lock(wait=wait, create=False):
             return retry_quarantined(self.store)
 
     # ------------------------------------------------------------------ reading

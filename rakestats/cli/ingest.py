@@ -166,7 +166,10 @@ def _ingest(
     wh = Warehouse(warehouse)
     with fail_on_warehouse_error():
         if retry_quarantined:
-            click.echo(wh.retry_quarantined(wait=wait).line())
+            if paths and not wh.store.exists():  # the ingest below creates it
+                click.echo("re-validated 0 quarantined hands: a new warehouse")
+            else:  # a retry alone on a folder that is not a warehouse is refused
+                click.echo(wh.retry_quarantined(wait=wait).line())
             if not paths:
                 return None
         if not paths:

@@ -286,14 +286,20 @@ class Store:
 
     # ------------------------------------------------------------------ locking
     @contextlib.contextmanager
-    def lock(self, wait: bool = False) -> Iterator[None]:
-        """Hold the writer lock; a second writer waits or gets a clear error.
+    def lock(self, wait: bool = False, *, create: bool = True) -> Iterator[None]:
+        """Hold the writer lock; a second writer waits or gets a clear error. The
+        warehouse is created first when it does not exist; with ``create=False`` (work
+        on what is stored: compacting, re-validating the quarantine) a folder that is
+        not a warehouse is refused instead, and left as it was.
 
         The lock is a POSIX record lock (``lockf``; on Windows a ``msvcrt`` byte-range
         lock): it belongs to this process alone, is not inherited by worker processes,
         and is released by the operating system when the process dies, however it dies.
         """
-        self.create()
+        if create:
+            self.create()
+        else:
+            self.check_version()
         path = self.root / LOCK
         key = str(path.resolve())
         with _HELD_GUARD:
