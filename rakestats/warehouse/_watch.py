@@ -10,9 +10,9 @@ finished is quarantined then. Only news of content counts (a file created, writt
 closed after writing, or moved in): the ingest's own reading of a file is reported too
 (opened, closed without writing) and is not news, or every ingest would start the next.
 When the system says it lost events (its queue overflowed) the paths are ingested again
-whole; unchanged files are not re-read. The writer lock is held only while an ingest runs, so
-readers and other commands work in between. It stops when ``stop`` is set (the CLI sets
-it on Ctrl-C and SIGTERM) and returns the totals of its runs.
+whole; unchanged files are not re-read. The writer lock is held only while an ingest
+runs, so readers and other commands work in between. It stops when ``stop`` is set (the
+CLI sets it on Ctrl-C and SIGTERM) and returns the totals of its runs.
 """
 
 from __future__ import annotations
