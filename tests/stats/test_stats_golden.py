@@ -261,8 +261,8 @@ def _winrate(xs: list[float]) -> dict[str, object]:
         "winrate_per100": 100 * mean,
         "sd_per_hand": sd,
         "winrate_se": se,
-        "winrate_ci_low": 100 * mean - 1.96 * se,
-        "winrate_ci_high": 100 * mean + 1.96 * se,
+        "winrate_ci_low": 100 * mean - 1.96 * se if sd > 0 else None,
+        "winrate_ci_high": 100 * mean + 1.96 * se if sd > 0 else None,
     }
 
 
@@ -397,8 +397,9 @@ EXPECTED: dict[tuple[str, str, str], dict[str, object]] = {
         "net": 50,
         "winrate_per100": 100.0,
         "sd_per_hand": 0.0,
-        "winrate_ci_low": 100.0,
-        "winrate_ci_high": 100.0,
+        "winrate_se": 0.0,
+        "winrate_ci_low": None,  # both hands won one ante: no spread, no interval
+        "winrate_ci_high": None,
         "vpip": 1.0,
         "raise_r1": 1.0,
         "af": None,
