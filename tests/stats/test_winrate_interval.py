@@ -26,11 +26,17 @@ def stats(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, pd.DataFrame]
         recs.append(
             hand(
                 n,
-                [P("Ann", 40, 0 if cal_won else 90), P("Bob", 40, 90 if cal_won else 0),
-                 P("Cal", 10, 0, folded=1)],
+                [
+                    P("Ann", 40, 0 if cal_won else 90),
+                    P("Bob", 40, 90 if cal_won else 0),
+                    P("Cal", 10, 0, folded=1),
+                ],
                 [("Ann", 1, "bet"), ("Bob", 1, "call"), ("Cal", 1, "fold")],
-                game=Game.RAZZ, ante=10, big_bet=30, currency="USD",
-            )  # fmt: skip
+                game=Game.RAZZ,
+                ante=10,
+                big_bet=30,
+                currency="USD",
+            )
         )
     wh = write_warehouse(path, recs, batches=3)
     return path, wh.player_stats().set_index("player")
