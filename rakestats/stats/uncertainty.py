@@ -86,10 +86,15 @@ def bootstrap_interval(
     """Percentile bootstrap interval of ``100 × mean(x)`` (a win rate per 100 hands when
     ``x`` is each hand's net in the game's unit): ``resamples`` resamples of the hands
     with replacement from a generator seeded with ``seed``. None with fewer than two
-    hands."""
+    hands, or when they all had the same result (as the normal interval: resampling
+    hands without spread gives a zero-width interval, a certainty they do not give).
+
+    >>> bootstrap_interval([-1 / 3] * 7) is None
+    True
+    """
     a = _clean(x)
     n = len(a)
-    if n < 2:
+    if n < 2 or a.min() == a.max():
         return None
     if resamples < 1 or not 0 < confidence < 1:
         raise ValueError("resamples must be >= 1 and confidence within (0, 1)")
