@@ -50,7 +50,7 @@ def money_text(value: Any, currency: Any, *, per_hand: bool = False) -> str:
 
 
 # Stakes: amounts too, shown like the others where a command lists them (``hands``).
-STAKE_COLUMNS = ("ante", "big_bet")
+STAKE_COLUMNS = ("ante", "big_bet", "small_bet")
 
 
 def display_columns(columns: Any, extra: Sequence[str] = ()) -> list[str]:

@@ -78,9 +78,25 @@ def _cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
+def _stakes(ante: Any, small_bet: Any, big_bet: Any) -> tuple[Any, ...]:
+    """The stakes as the rooms name them: Rake's ante; a stud game's small and big bet
+    (``$0.04/$0.08``; the ante is in the hand, ``rakestats hand``).
+
+    >>> _stakes(5, None, None), _stakes(1, 4, 8)
+    ((5,), (4, 8))
+    """
+    return (ante,) if _missing(big_bet) else (small_bet, big_bet)
+
+
 def _table(df: pd.DataFrame) -> str:
     shown = df.assign(
-        stakes=pd.Series(list(zip(df["ante"], df["big_bet"], strict=True)), index=df.index),
+        stakes=pd.Series(
+            [
+                _stakes(*row)
+                for row in df[["ante", "small_bet", "big_bet"]].itertuples(index=False)
+            ],
+            index=df.index,
+        ),
         players=[_cut(f"{len(p)}: " + ", ".join(p), _NAMES_WIDTH) for p in df["players"]],
         winners=[", ".join(w) or "-" for w in df["winners"]],
         skull_ace_outcome=[

@@ -67,7 +67,8 @@ HAND_COLUMNS = (
     "folded_round",
 )
 
-# The columns of ``hands(per="hand")``: one row per hand.
+# The columns of ``hands(per="hand")``: one row per hand (``small_bet`` last: added
+# after the others, which keep their places).
 HAND_LIST_COLUMNS = (
     *_HAND_FACTS,
     "is_tournament",
@@ -79,6 +80,7 @@ HAND_LIST_COLUMNS = (
     "winners",
     "skull_ace_holder",
     "skull_ace_outcome",
+    "small_bet",
 )
 
 Per = Literal["player", "hand"]
@@ -195,10 +197,11 @@ SELECT h.hand_id, h.site, h.game, h.played_at, h.table_name, h.currency,
     coalesce(
         min(q.skull_ace_outcome) FILTER (WHERE q.skull_ace_held),
         CASE WHEN bool_or(q.skull_ace_held) THEN 'held' END
-    ) AS skull_ace_outcome
+    ) AS skull_ace_outcome,
+    h.small_bet
 FROM m JOIN hands h ON h.hand_key = m.hand_key JOIN players q ON q.hand_key = m.hand_key
 GROUP BY h.hand_key, h.hand_id, h.site, h.game, h.played_at, h.table_name, h.currency,
-    h.is_tournament, h.ante, h.big_bet, h.n_players, h.total_pot
+    h.is_tournament, h.ante, h.big_bet, h.n_players, h.total_pot, h.small_bet
 ORDER BY h.played_at{desc}, h.hand_id{desc}, h.site{desc}
 {tail}
 """

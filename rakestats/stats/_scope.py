@@ -131,7 +131,7 @@ class Scope:
 # Integer columns that are missing for some rows in the usual warehouse (Razz has no
 # position, Rake no big bet, a player who did not fold no folded round): always pandas'
 # nullable integers, so that a frame's dtypes do not depend on which rows it holds.
-NULLABLE_COLUMNS = frozenset({"position", "from_dealer", "big_bet", "folded_round"})
+NULLABLE_COLUMNS = frozenset({"position", "from_dealer", "big_bet", "small_bet", "folded_round"})
 
 
 def run(

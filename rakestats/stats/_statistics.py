@@ -260,7 +260,8 @@ class Statistics:
         ``ante``, ``big_bet``, ``n_players``, ``total_pot`` (smallest unit), ``players``
         and ``winners`` (lists of screen names in seat order; winners collected
         anything), ``skull_ace_holder`` and ``skull_ace_outcome`` (``auto_win``,
-        ``auto_loss``, ``held`` or None). ``newest_first`` lists the last hand first;
+        ``auto_loss``, ``held`` or None), ``small_bet`` (the stud games'; None for
+        Rake). ``newest_first`` lists the last hand first;
         ``limit`` keeps the first rows (:meth:`count_hands` counts them all). Example:
         ``wh.hands(per="hand", player="Grist", newest_first=True, limit=50)``."""
         select, filters = HandSelect.split(selection)

@@ -358,6 +358,7 @@ def test_hands_list_matches_the_warehouse(wh: Warehouse) -> None:
         "total_pot_display",
         "ante_display",
         "big_bet_display",
+        "small_bet_display",
     }
 
 
@@ -400,7 +401,8 @@ def test_hands_table_shows_money_in_the_currency(wh: Warehouse) -> None:
     head, _, row, note = out.stdout.splitlines()
     assert head.split()[:4] == ["hand", "played", "(UTC)", "game"]
     first = _listed(wh, "--currency", "USD")[0]
-    assert row.startswith(first["hand_id"]) and "$0.01/$0.08" in row
+    assert row.startswith(first["hand_id"]) and "$0.04/$0.08" in row  # as the room names it
+    assert (first["small_bet_display"], first["big_bet_display"]) == ("$0.04", "$0.08")
     assert first["total_pot_display"] in row and ", ".join(first["winners"]) in row
     assert note.endswith("more hands match (--limit 0 lists all)")
 
@@ -415,6 +417,7 @@ def test_hands_csv_keeps_integers_beside_display(wh: Warehouse) -> None:
         "total_pot_display",
         "ante_display",
         "big_bet_display",
+        "small_bet_display",
     ]
     by_id = {r["hand_id"]: r for r in _listed(wh, "--game", "razz", "--currency", "USD")}
     for r in rows:
