@@ -91,10 +91,7 @@ def _stakes(ante: Any, small_bet: Any, big_bet: Any) -> tuple[Any, ...]:
 def _table(df: pd.DataFrame) -> str:
     shown = df.assign(
         stakes=pd.Series(
-            [
-                _stakes(*row)
-                for row in df[["ante", "small_bet", "big_bet"]].itertuples(index=False)
-            ],
+            [_stakes(*row) for row in df[["ante", "small_bet", "big_bet"]].itertuples(index=False)],
             index=df.index,
         ),
         players=[_cut(f"{len(p)}: " + ", ".join(p), _NAMES_WIDTH) for p in df["players"]],
