@@ -151,7 +151,9 @@ def simulate(
     file per session (server view) or per seat per session (player view), or both in
     ``out/server/`` and ``out/player/`` with the same hand ids (``view="both"``), and
     players.json with each player's style and simulated counts. The output depends only
-    on the arguments other than ``jobs``.
+    on the arguments other than ``jobs``. A folder holding another run's truth is
+    refused (its histories and that truth would no longer agree); the same run again
+    writes the same bytes.
     """
     if hands < 1:
         raise ValueError(f"hands must be at least 1, got {hands}")
@@ -167,6 +169,13 @@ def simulate(
     config = run_configuration(hands, span, probe, view)
     rid = run_id(site, seed, config)
     out_path = Path(out)
+    other = _run_in(out_path / TRUTH_FILE)
+    if other is not None and other != f"run {rid}":
+        raise ValueError(
+            f"{out_path} holds the histories of another run ({other}, in {TRUTH_FILE}), "
+            "whose truth this run would replace: write to another folder, or remove "
+            "that run's files first"
+        )
     out_path.mkdir(parents=True, exist_ok=True)
     if view == "both":
         (out_path / "server").mkdir(exist_ok=True)
@@ -187,6 +196,19 @@ def simulate(
     truth = out_path / TRUTH_FILE
     _write_truth(truth, rid, site, seed, config, totals)
     return SimulationSummary(rid, hands, tables, tuple(files), truth)
+
+
+def _run_in(truth: Path) -> str | None:
+    """The run whose truth ``truth`` holds (``"an unreadable one"`` when it cannot be
+    read as one), None when there is none."""
+    try:
+        doc = json.loads(truth.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError):
+        return "an unreadable one"
+    run = doc.get("run") if isinstance(doc, dict) else None
+    return f"run {run}" if isinstance(run, str) else "an unreadable one"
 
 
 def _play(plan: SessionPlan) -> tuple[SessionPlan, dict[str, PlayerCounts]]:

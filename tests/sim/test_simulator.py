@@ -172,6 +172,24 @@ def test_deterministic_across_runs_and_jobs(tmp_path: Path) -> None:
     assert sorted(p.name for p in d.iterdir()) != files  # another seed, another run id
 
 
+def test_a_folder_of_another_run_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    """Its players.json would describe the second run only, beside the first run's
+    histories; the same run again writes the same bytes."""
+    first = simulate(40, 3, seed=1, out=tmp_path)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    with pytest.raises(ValueError, match=f"another run \\(run {first.run_id}, in players.json\\)"):
+        simulate(40, 4, seed=2, out=tmp_path)
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+    again = simulate(40, 3, seed=1, out=tmp_path)
+    assert again.run_id == first.run_id
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+    (tmp_path / "players.json").write_text("{", encoding="utf-8")
+    result = CliRunner().invoke(
+        main, ["simulate", "--hands", "40", "--players", "3", "--seed", "1", "--out", str(tmp_path)]
+    )
+    assert result.exit_code == 2 and "another run (an unreadable one" in result.output
+
+
 def test_quick_value_is_the_evaluator_value() -> None:
     rng = random.Random(0)
     for _ in range(5000):
