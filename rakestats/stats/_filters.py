@@ -534,6 +534,8 @@ def _within_miss(
         return None
     if not games:
         return FilterMiss("game", within, (), f"no {kind} hands: the warehouse has no hands")
+    if kept != set(within):  # the games asked for, not all of ``within``
+        kind = " or ".join(game_title(g) for g in within if g in kept)
     only = _and([game_title(g) for g in games])
     return FilterMiss(
         "game", within, games, f"no {kind} hands in the warehouse (it has {only} hands only)"

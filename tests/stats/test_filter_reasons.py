@@ -156,6 +156,18 @@ def test_no_stud_hands_within_a_game_filter(sample_rake: Warehouse, stars_razz: 
     ]
 
 
+def test_the_stud_games_asked_for_are_named(sample_rake: Warehouse) -> None:
+    """With a game filter, the miss names the stud games asked for, not "stud"."""
+    messages = [m.message for m in _misses(sample_rake, Filters(game="razz"), within=STUD_GAMES)]
+    assert messages[-1] == "no Razz hands in the warehouse (it has Rake hands only)"
+    both = _misses(sample_rake, Filters(game=["stud", "razz"]), within=STUD_GAMES)
+    assert both[-1].message == (
+        "no Razz or Seven-Card Stud hands in the warehouse (it has Rake hands only)"
+    )
+    every = _misses(sample_rake, Filters(game=list(STUD_GAMES)), within=STUD_GAMES)
+    assert every[-1].message == "no stud hands in the warehouse (it has Rake hands only)"
+
+
 def test_no_stud_hands_in_an_empty_warehouse(empty: Warehouse) -> None:
     (miss,) = _misses(empty, within=STUD_GAMES)
     assert miss.message == "no stud hands: the warehouse has no hands"
