@@ -48,6 +48,7 @@ class WatchSummary:
     skipped: int = 0
     unrecognized: list[tuple[str, str]] = field(default_factory=list)
     pending_files: list[str] = field(default_factory=list)  # at the end
+    interrupted: bool = False  # stopped by Ctrl-C (KeyboardInterrupt), not by ``stop``
 
     def add(self, s: IngestSummary) -> None:
         self.runs += 1
@@ -66,6 +67,8 @@ class WatchSummary:
         )
         if self.pending_files:
             text += f" ({len(self.pending_files)} files end in a hand still being written)"
+        if self.interrupted:
+            text += " (stopped by Ctrl-C)"
         return text
 
 
@@ -163,7 +166,10 @@ def watch_paths(
 ) -> WatchSummary:
     """Follow folders and files (one path or several): ingest them now, then again as
     files appear, grow or change, until ``stop`` is set (see the module docstring);
-    ``on_ingest`` is told the summary of each ingest, and the totals are returned."""
+    ``on_ingest`` is told the summary of each ingest, and the totals are returned. In a
+    notebook or a script, Ctrl-C (interrupting the kernel) stops it too: the totals are
+    returned, marked ``interrupted`` (an ingest it stopped is not in them, and kept
+    what it had committed)."""
     stop = stop if stop is not None else threading.Event()
     roots = [Path(p) for p in ([paths] if isinstance(paths, (str, os.PathLike)) else paths)]
     missing = [str(r) for r in roots if not r.exists()]
@@ -209,6 +215,8 @@ def watch_paths(
                 pending.pop(f, None)
             if targets:
                 run(targets)
+    except KeyboardInterrupt:
+        summary.interrupted = True
     finally:
         observer.stop()
         observer.join(timeout=5)

@@ -220,3 +220,31 @@ def test_events_lost_ingest_the_folders_again(
     total = wh.watch([folder], settle_seconds=0.1, stop=stop, on_ingest=on_ingest)
     assert [(s.ingested, s.files_unchanged) for s in seen] == [(1, 0), (1, 1)]
     assert total.ingested == 2 and len(wh.sql("SELECT hand_id FROM hands")) == 2
+
+
+def test_ctrl_c_stops_a_watch_from_a_script_with_the_totals(
+    hands: list[str], tmp_path: Path
+) -> None:
+    """In a notebook or a script, interrupting (KeyboardInterrupt) ends the watch as
+    ``stop`` does: the totals are returned, marked as interrupted."""
+    folder = tmp_path / "client"
+    folder.mkdir()
+    (folder / "a.txt").write_text(hands[0] + "\n\n\n", encoding="utf-8")
+    script = tmp_path / "follow.py"
+    script.write_text(
+        "import os, signal, sys, threading\n"
+        "from rakestats import Warehouse\n"
+        "wh = Warehouse(sys.argv[2])\n"
+        "seen = lambda s: threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT)).start()\n"
+        "total = wh.watch([sys.argv[1]], on_ingest=seen)\n"
+        "print(total.interrupted, total.line())\n",
+        encoding="utf-8",
+    )
+    out = subprocess.run(
+        [sys.executable, str(script), str(folder), str(tmp_path / "wh")],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("True watched: 1 ingests read 1 hands: 1 ingested")
+    assert out.stdout.rstrip().endswith("(stopped by Ctrl-C)")
+    assert "Traceback" not in out.stderr
