@@ -165,14 +165,14 @@ def _value(v: Any) -> str:
     return str(v)
 
 
-def _interval(low: Any, high: Any) -> str:
+def _interval(low: Any, high: Any, hands: int) -> str:
     """A profile's interval, ``-2.5 to 14.1``, or why there is none.
 
-    >>> _interval(-2.5, 14.125), _interval(None, float("nan"))
-    ('-2.5 to 14.1', 'none (fewer than two hands, or all with the same result)')
+    >>> _interval(-2.5, 14.125, 40), _interval(None, float("nan"), 4)
+    ('-2.5 to 14.1', 'none: every hand had the same result')
     """
     if pd.isna(low) or pd.isna(high):
-        return "none (fewer than two hands, or all with the same result)"
+        return "none: fewer than two hands" if hands < 2 else "none: every hand had the same result"
     return f"{cell_text(low, Kind.RATE)} to {cell_text(high, Kind.RATE)}"
 
 
@@ -319,8 +319,8 @@ def _profile(p: Profile, warehouse: str) -> dict[str, Any]:
         "net": format_money(int(row["net"]), currency),
         "unit": unit,
         "winrate": num(row["winrate_per100"]),
-        "ci": _interval(row["winrate_ci_low"], row["winrate_ci_high"]),
-        "boot": _interval(p.boot_low, p.boot_high),
+        "ci": _interval(row["winrate_ci_low"], row["winrate_ci_high"], int(row["winrate_hands"])),
+        "boot": _interval(p.boot_low, p.boot_high, int(row["winrate_hands"])),
         "share": f"{100 * p.largest_share:.0f}%" if p.largest_share is not None else "-",
         "dominated": p.dominated,
         "small": p.small_sample,
