@@ -284,11 +284,17 @@ def _profile(p: Profile, warehouse: str) -> dict[str, Any]:
     def fmt(column: str, v: float | None) -> str:
         return "∞" if v == float("inf") else cell_text(v, STAT_COLUMNS[column].kind)
 
+    stud = is_stud(str(row["game"]))
     stats = [
         {
-            "label": s.label,
+            # a stud game's showdown is not called the Reveal (as in the report's tables)
+            "label": "won w/o showdown" if stud and s.column == "won_no_reveal_pct" else s.label,
             "value": fmt(s.column, s.value),
-            "interval": f"{fmt(s.column, s.low)} – {fmt(s.column, s.high)}",
+            "interval": (
+                f"{fmt(s.column, s.low)} – {fmt(s.column, s.high)}"
+                if s.low is not None or s.high is not None
+                else "-"
+            ),
             "median": fmt(s.column, s.pool_median),
             "winners": (
                 f"{fmt(s.column, s.winners_low)} – {fmt(s.column, s.winners_high)}"
@@ -321,7 +327,11 @@ def _profile(p: Profile, warehouse: str) -> dict[str, Any]:
         "winrate": num(row["winrate_per100"]),
         "ci": _interval(row["winrate_ci_low"], row["winrate_ci_high"], int(row["winrate_hands"])),
         "boot": _interval(p.boot_low, p.boot_high, int(row["winrate_hands"])),
-        "share": f"{100 * p.largest_share:.0f}%" if p.largest_share is not None else "-",
+        "share": (
+            f"{100 * p.largest_share:.0f}% of the squared deviation"
+            if p.largest_share is not None
+            else "-"
+        ),
         "dominated": p.dominated,
         "small": p.small_sample,
         "stats": stats,

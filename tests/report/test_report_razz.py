@@ -134,6 +134,32 @@ def _mixed(path: Path) -> Warehouse:
     return write_warehouse(path, [*rake, razz])
 
 
+def _profile_of(page: str, player: str) -> str:
+    m = re.search(rf'<article class="profile"[^>]*>\s*<h3>{player}</h3>(.*?)</article>', page, re.S)
+    assert m is not None, player
+    return m.group(1)
+
+
+def test_profiles_speak_of_each_games_showdown_and_missing_intervals(tmp_path: Path) -> None:
+    """In a report of both games, a Razz player's profile says "showdown" (a Rake
+    player's "Reveal"); an interval that cannot be had says why, once."""
+    wh = _mixed(tmp_path / "wh")
+    page = build_report(wh, tmp_path / "r.html", profiles=["Ann", "Cy"]).html.read_text()
+    ann, cy = _profile_of(page, "Ann"), _profile_of(page, "Cy")
+    labels = {
+        who: [r[0].split(">")[-1] for r in _table_rows(text, "profile-stats")]
+        for who, text in (("Ann", ann), ("Cy", cy))
+    }
+    assert "won w/o Reveal" in labels["Ann"] and "won w/o showdown" not in labels["Ann"]
+    assert "won w/o showdown" in labels["Cy"] and "won w/o Reveal" not in labels["Cy"]
+    # Cy played one hand, Ann two that each won 10 (no spread)
+    assert "<dt>95% interval</dt><dd>none: fewer than two hands (normal" in cy
+    assert "<dt>95% interval</dt><dd>none: every hand had the same result (normal" in ann
+    assert "<dt>Top hand</dt><dd>-</dd>" in ann and "squared deviation" not in ann
+    af = next(r for r in _table_rows(ann, "profile-stats") if r[0].endswith("AF"))
+    assert af[1:3] == ["-", "-"], af  # checks only: no AF, and no "- – -" interval
+
+
 def test_mixed_report_keeps_games_apart(tmp_path: Path) -> None:
     wh = _mixed(tmp_path / "wh")
     summary = build_report(wh, tmp_path / "r.html")
