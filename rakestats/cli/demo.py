@@ -11,6 +11,7 @@ import click
 from rakestats.api import Warehouse
 from rakestats.cli._common import count_option, fail_on_warehouse_error, progress_bar, safe_text
 from rakestats.cli._group import main
+from rakestats.cli.ingest import not_read_line
 from rakestats.cli.report import step_bar
 from rakestats.cli.stats import stats_command
 from rakestats.report import STEPS, PdfUnavailableError, build_report
@@ -56,7 +57,10 @@ def demo_command(
     if sample_data is None:
         from rakestats.sim import sample_data_dir
 
-        sample_data = str(sample_data_dir())
+        try:
+            sample_data = str(sample_data_dir())
+        except FileNotFoundError as exc:
+            raise click.UsageError(safe_text(str(exc))) from None
     warehouse = os.path.join(out, "warehouse")
     wh = Warehouse(warehouse)
     with fail_on_warehouse_error():
@@ -64,6 +68,8 @@ def demo_command(
             summary = wh.ingest(
                 [sample_data], jobs=jobs or (os.cpu_count() or 1), progress=progress
             )
+        for path, reason in summary.unrecognized:  # as ``rakestats ingest`` names them
+            click.echo(not_read_line(path, reason), err=True)
         click.echo(summary.line())
         click.echo("")
         ctx.invoke(stats_command, warehouse=warehouse)

@@ -82,7 +82,8 @@ def sample_data_dir(path: str | os.PathLike[str] | None = None) -> Path:
     """The sample histories, wherever rakestats is installed.
 
     In order: ``path`` when given (written there if it holds no sample data yet); the
-    folder named by ``RAKESTATS_SAMPLE_DATA``; the repository's sample_data/ when
+    folder named by ``RAKESTATS_SAMPLE_DATA`` (:class:`FileNotFoundError` when there is
+    none such: it is read, never written); the repository's sample_data/ when
     rakestats runs from a checkout; else a copy made by the simulator (byte for byte the
     committed one, see :func:`write_sample_data`) in the user's cache folder
     (``$XDG_CACHE_HOME/rakestats`` or ``~/.cache/rakestats``), made once. Nothing is
@@ -91,6 +92,11 @@ def sample_data_dir(path: str | os.PathLike[str] | None = None) -> Path:
     if path is None:
         env = os.environ.get("RAKESTATS_SAMPLE_DATA", "").strip()
         if env:
+            if not Path(env).exists():
+                raise FileNotFoundError(
+                    f"RAKESTATS_SAMPLE_DATA names {env!r}, which does not exist "
+                    "(unset it for the sample data rakestats finds or makes)"
+                )
             return Path(env)
         found = _checkout_copy()
         if found is not None:
