@@ -75,6 +75,9 @@ def test_net_won_graph(wh: Warehouse) -> None:
     assert ax.get_ylabel() == "cumulative net won (chips)"
     total = lines[0].get_ydata()
     assert total[-1] == lines[1].get_ydata()[-1] + lines[2].get_ydata()[-1]
+    # drawn first and wider, so a part equal to it shows inside it and it still shows
+    assert lines[0].get_linewidth() > 1.5 * max(ln.get_linewidth() for ln in lines[1:])
+    assert ax.get_lines()[0] is lines[0]
 
 
 def test_net_won_graph_needs_one_player(wh: Warehouse) -> None:
