@@ -170,7 +170,7 @@ def net_won_graph(
             y = df[money].to_numpy(dtype=float, na_value=np.nan) / scale(currency)
         # the total drawn first and wider: where a part equals it (no showdowns at all,
         # or every hand at one) both lines still show, the part inside the total
-        ax.plot(x, y, label=label, color=colour, linewidth=3.2 if label == "total" else 1.5)
+        ax.plot(x, y, label=label, color=colour, linewidth=2.4 if label == "total" else 1.2)
     ax.axhline(0, color="grey", linewidth=0.8, linestyle=":")
     ax.set_title(f"Net won: {df['player'].iloc[0]}")
     ax.set_xlabel("hands played")
