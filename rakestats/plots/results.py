@@ -37,9 +37,10 @@ __all__ = [
     "winrate",
 ]
 
-NetWonUnit = Literal["auto", "chips", "game"]
-# The units the net-won graph can be drawn in (see :func:`net_won_graph`).
-NET_WON_UNITS: tuple[NetWonUnit, ...] = ("auto", "chips", "game")
+NetWonUnit = Literal["auto", "chips", "game", "money"]
+# The units the net-won graph can be drawn in (see :func:`net_won_graph`); "money" is
+# "chips" by the name a cash game's player looks for.
+NET_WON_UNITS: tuple[NetWonUnit, ...] = ("auto", "chips", "game", "money")
 
 _LINES = (  # (column in money, column in game units, colour)
     ("cum_net", "cum_units", OKABE_ITO["black"]),
@@ -128,12 +129,12 @@ def net_won_graph(
     several players, name one in ``player``. Without hands (or none of ``player``) the
     Axes says there is nothing to draw.
 
-    ``unit``: ``"chips"`` draws amounts in the currency's units (chips, or dollars for
-    USD: cents / 100, ticks as ``$0.25``); ``"game"`` in the game's unit, each hand's
-    net divided by that hand's ante (Rake) or big bet (stud games); ``"auto"`` (default) in
-    the game's unit when the hands were played at more than one stake (chips of
-    different stakes do not add up) and in the currency's units otherwise. The axis
-    label says which, and the stakes.
+    ``unit``: ``"chips"`` (or ``"money"``, the same) draws amounts in the currency's
+    units (chips, or dollars for USD: cents / 100, ticks as ``$0.25``); ``"game"`` in
+    the game's unit, each hand's net divided by that hand's ante (Rake) or big bet (stud
+    games); ``"auto"`` (default) in the game's unit when the hands were played at more
+    than one stake (chips of different stakes do not add up) and in the currency's units
+    otherwise. The axis label says which, and the stakes.
     """
     if unit not in NET_WON_UNITS:
         raise ValueError(f"unit must be one of {', '.join(NET_WON_UNITS)}, got {unit!r}")

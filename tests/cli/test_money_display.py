@@ -216,6 +216,9 @@ def test_net_won_several_stakes_auto_in_game_units(razz: Warehouse, rake: Wareho
     assert chips.get_ylabel() == "cumulative net won (chips)\n3 stakes: 1–25 chips, added up"
     assert np.allclose(_lines(chips)[0], df["cum_net"])
     assert _lines(chips)[0][-1] == sum(net for _, net, _ in ANN) == 33
+    money = plots.net_won_graph(df, unit="money", ax=_ax())  # the same, by another name
+    assert money.get_ylabel() == chips.get_ylabel()
+    assert np.array_equal(_lines(money)[0], _lines(chips)[0])
     # one stake: chips
     one = plots.net_won_graph(rake.net_won(players="Ann", ante=25), ax=_ax())
     assert one.get_ylabel() == "cumulative net won (chips)"
