@@ -132,9 +132,17 @@ def _as_date_bound(value: date | str, *, end: bool) -> datetime:
 
 
 def _tuple_of(value: Any, kind: type, name: str) -> tuple[Any, ...] | None:
+    """``value`` (one of ``kind`` or several) as a tuple, each checked.
+
+    >>> _tuple_of(1.0, int, "ante")
+    Traceback (most recent call last):
+    ...
+    TypeError: filter ante: expected int, got 1.0
+    """
     if value is None:
         return None
-    items: tuple[Any, ...] = (value,) if isinstance(value, (kind, str)) else tuple(value)
+    single = isinstance(value, (kind, str)) or not isinstance(value, Iterable)
+    items: tuple[Any, ...] = (value,) if single else tuple(value)
     for item in items:
         if not isinstance(item, kind) or (kind is int and isinstance(item, bool)):
             raise TypeError(f"filter {name}: expected {kind.__name__}, got {item!r}")

@@ -142,10 +142,11 @@ class Statistics:
         """Results, aggressiveness, showdown and Ace of Skulls figures per player, game
         and currency (``docs/stats.md`` defines each column). ``by`` splits rows further:
         any of ``position``, ``from_dealer``, ``table_size``, ``ante``, ``big_bet``,
-        ``site``."""
+        ``site`` (one name, or a list)."""
         rollup = Filters.of(filters).rollup_ok
+        split = (by,) if isinstance(by, str) else tuple(by)  # one column, or several
         return self._query(
-            aliases, filters, lambda s: player_stats_sql(s, tuple(by), rollup=rollup), rollup=rollup
+            aliases, filters, lambda s: player_stats_sql(s, split, rollup=rollup), rollup=rollup
         )
 
     def positions(

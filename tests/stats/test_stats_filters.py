@@ -201,6 +201,20 @@ def test_player_and_players_are_one_filter(wh: Warehouse) -> None:
         wh.player_stats(player="Grist", players=["Bess"])
 
 
+def test_by_one_name_or_a_list(wh: Warehouse) -> None:
+    """``by="position"`` was read letter by letter (``cannot break down by ['p', 'o',
+    …]``)."""
+    one = wh.player_stats(by="position")
+    pd.testing.assert_frame_equal(one, wh.player_stats(by=["position"]))
+    assert "position" in one.columns and len(one) > len(wh.player_stats())
+
+
+@pytest.mark.parametrize("value", [1.0, object(), True])
+def test_a_stake_of_the_wrong_type_is_named(wh: Warehouse, value: object) -> None:
+    with pytest.raises(TypeError, match=f"filter ante: expected int, got {value!r}"):
+        wh.player_stats(ante=value)  # type: ignore[arg-type]
+
+
 def test_opponent_with_aliases(wh: Warehouse) -> None:
     people = {"Team": ["Grist", "Bess"]}
     df = wh.player_stats(aliases=people, opponent="Team")
