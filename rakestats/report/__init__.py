@@ -98,10 +98,10 @@ def build_report(
 
     ``warehouse`` is the directory named in the report and in its ``rakestats hand``
     commands (default: the warehouse's ``path``); ``step(name)`` is called at each of
-    :data:`STEPS`; ``profiles`` adds a player profile for each name given, or for the N
-    players with the most hands; ``template`` is a Jinja2 template file used instead of
-    the package's (:data:`TEMPLATES`); ``paper`` the PDF's paper, ``"a4"`` or
-    ``"letter"`` (portrait)."""
+    :data:`STEPS`; ``profiles`` adds a player profile for each name given (one name or
+    a list), or for the N players with the most hands; ``template`` is a Jinja2
+    template file used instead of the package's (:data:`TEMPLATES`); ``paper`` the
+    PDF's paper, ``"a4"`` or ``"letter"`` (portrait)."""
     if paper not in PAPERS:
         raise ValueError(f"paper must be one of {', '.join(PAPERS)}, got {paper!r}")
     label = warehouse if warehouse is not None else str(getattr(wh, "path", "WAREHOUSE"))
@@ -110,6 +110,8 @@ def build_report(
         if "players" in filters:
             raise TypeError("give player= or players=, not both")
         filters["players"] = [one] if isinstance(one, str) else one
+    if isinstance(profiles, str):  # one name (not its letters)
+        profiles = (profiles,)
     with wh.statistics.pinned():  # one snapshot for every section, whatever commits
         data = gather(wh, label, filters, aliases, step, profiles)
     if step is not None:

@@ -263,3 +263,6 @@ def test_a_player_named_for_a_profile_without_hands_is_said(wh_dir: Path, tmp_pa
     # all named players profiled: no such note
     build_report(wh, out, profiles=[real])
     assert "No profile for" not in out.read_text(encoding="utf-8")
+    # one name, not a list: that player (it was read letter by letter)
+    one = build_report(wh, out, profiles=real)
+    assert (one.profiles, one.unprofiled) == (1, ())
