@@ -67,11 +67,20 @@ class Aliases:
         return cls(out)
 
     @classmethod
-    def from_mapping(cls, people: Mapping[str, Iterable[str]]) -> Aliases:
-        """From ``{person: [screen names]}``."""
-        return cls.from_pairs(
-            (screen, person) for person, screens in people.items() for screen in screens
-        )
+    def from_mapping(cls, people: Mapping[str, Iterable[str] | str]) -> Aliases:
+        """From ``{person: [screen names]}``; a single name may stand alone, as in a
+        TOML file (it was read letter by letter).
+
+        >>> Aliases.from_mapping({"Team": "Grist"}).person_of("Grist")
+        'Team'
+        """
+        pairs: list[tuple[str, str]] = []
+        for person, screens in people.items():
+            names = [screens] if isinstance(screens, str) else screens
+            if not isinstance(names, Iterable):
+                raise AliasError(f"aliases: {person!r} must map to a list of screen names")
+            pairs.extend((screen, person) for screen in names)
+        return cls.from_pairs(pairs)
 
     def person_of(self, screen_name: str) -> str:
         return self.mapping.get(screen_name, screen_name)

@@ -20,7 +20,7 @@ from click.testing import CliRunner, Result
 from rakestats import Warehouse
 from rakestats.cli import main
 from rakestats.cli._filters import EXIT_NO_MATCH, FILTER_OPTION_NAMES, filter_args
-from rakestats.stats import GAMES, HAND_LIST_COLUMNS, FilterMiss, UnknownGameError
+from rakestats.stats import GAMES, HAND_LIST_COLUMNS, AliasError, FilterMiss, UnknownGameError
 
 ROOT = Path(__file__).resolve().parents[2]
 RAZZ = ROOT / "tests" / "data" / "razz"
@@ -213,6 +213,17 @@ def test_by_one_name_or_a_list(wh: Warehouse) -> None:
 def test_a_stake_of_the_wrong_type_is_named(wh: Warehouse, value: object) -> None:
     with pytest.raises(TypeError, match=f"filter ante: expected int, got {value!r}"):
         wh.player_stats(ante=value)  # type: ignore[arg-type]
+
+
+def test_aliases_map_one_name_as_a_toml_file_does(wh: Warehouse) -> None:
+    """``{"Team": "Grist"}`` was read letter by letter: no person Team, Grist as
+    herself, and nothing said."""
+    one = wh.player_stats(aliases={"Team": "Grist"})
+    listed = wh.player_stats(aliases={"Team": ["Grist"]})
+    pd.testing.assert_frame_equal(one, listed)
+    assert "Team" in set(one.player) and "Grist" not in set(one.player)
+    with pytest.raises(AliasError, match="'Team' must map to a list of screen names"):
+        wh.player_stats(aliases={"Team": 7})  # type: ignore[dict-item]
 
 
 def test_opponent_with_aliases(wh: Warehouse) -> None:
