@@ -225,7 +225,7 @@ def _passed_over_note(passed: list[tuple[str, str]]) -> str:
 
 
 def walk(
-    paths: Iterable[str | os.PathLike[str]],
+    paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[str],
     errors: list[tuple[str, str]] | None = None,
     passed_over: list[tuple[str, str]] | None = None,
 ) -> list[Path]:
@@ -241,7 +241,9 @@ def walk(
     walked) and the notes kept beside histories (``README.md``, ``README.txt``, the
     simulator's ``players.json``) are passed over: each is added to ``passed_over`` as
     (path, reason) when a list is given. A path named in ``paths`` is never passed
-    over."""
+    over. One path may be given alone (a text is a path, not its letters)."""
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
     out: list[Path] = []
     walked: set[str] = set()  # real paths of the folders walked
     passed = passed_over if passed_over is not None else []

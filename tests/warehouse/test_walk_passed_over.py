@@ -49,6 +49,7 @@ def test_walk_names_what_it_passes_over(history: Path, tmp_path: Path) -> None:
         (str(root / "sub" / "players.json"), "notes, not a hand history"),
     ]
     assert walk([root]) == [root / "sub" / "h.txt"]  # the list is optional
+    assert walk(root) == walk(str(root)) == [root / "sub" / "h.txt"]  # one path alone
 
 
 def test_a_path_named_explicitly_is_never_passed_over(history: Path, tmp_path: Path) -> None:
