@@ -37,6 +37,7 @@ from rakestats.warehouse import (
     ProgressFn,
     RetrySummary,
     Store,
+    check_ingest_arguments,
     compact,
     ingest_paths,
     retry_quarantined,
@@ -116,6 +117,9 @@ class Warehouse:
         ipywidgets is installed, else text on stderr); a function is called with (files
         done, hands read) instead, and its ``hashed`` method, if it has one, with the
         files looked at before their hands are read."""
+        check_ingest_arguments(
+            jobs=jobs, commit_every=commit_every, pending_seconds=pending_seconds
+        )
         if isinstance(paths, (str, os.PathLike)):
             paths = [paths]
         paths = list(paths)

@@ -22,6 +22,7 @@ from rakestats.warehouse._ingest import (
     DAMAGED,
     IngestSummary,
     ProgressFn,
+    check_ingest_arguments,
     ingest_paths,
     walk,
 )
@@ -60,6 +61,7 @@ __all__ = [
     "WarehouseLockedError",
     "WarehouseVersionError",
     "WatchSummary",
+    "check_ingest_arguments",
     "client_for",
     "compact",
     "connect",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import numbers
 import os
 import shutil
 import time
@@ -74,6 +75,7 @@ __all__ = [
     "HashedFn",
     "IngestSummary",
     "ProgressFn",
+    "check_ingest_arguments",
     "ingest_paths",
     "passed_over_in_folder",
     "pool_min_bytes",
@@ -89,6 +91,27 @@ _HIDDEN_FOLDER = "hidden folder (not walked)"
 _NOTES = "notes, not a hand history"
 # the summary's note when the paths named hold no file at all (an empty folder)
 _NOTHING_UNDER = "nothing to read: no files under the paths named"
+
+
+def check_ingest_arguments(
+    *, jobs: int = 1, commit_every: int = 1, pending_seconds: float = 0.0
+) -> None:
+    """Refuse what the command line's ranges refuse, before anything is read or
+    created: ``jobs`` and ``commit_every`` whole numbers of at least 1,
+    ``pending_seconds`` a number of at least 0 (``jobs=0`` and ``commit_every=0`` were
+    taken without a word).
+
+    >>> check_ingest_arguments(jobs=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: jobs must be a whole number of at least 1, got 0
+    """
+    for name, value in (("jobs", jobs), ("commit_every", commit_every)):
+        if not isinstance(value, numbers.Integral) or isinstance(value, bool) or value < 1:
+            raise ValueError(f"{name} must be a whole number of at least 1, got {value!r}")
+    ok = isinstance(pending_seconds, numbers.Real) and not isinstance(pending_seconds, bool)
+    if not ok or not pending_seconds >= 0:  # NaN too
+        raise ValueError(f"pending_seconds must be a number of at least 0, got {pending_seconds!r}")
 
 
 def _passed_over(name: str, folder: bool = False) -> str | None:

@@ -28,6 +28,7 @@ from typing import Any
 from rakestats.ingest_settings import PENDING_SECONDS
 from rakestats.warehouse._ingest import (
     IngestSummary,
+    check_ingest_arguments,
     ingest_paths,
     passed_over_in_folder,
 )
@@ -170,6 +171,9 @@ def watch_paths(
     notebook or a script, Ctrl-C (interrupting the kernel) stops it too: the totals are
     returned, marked ``interrupted`` (an ingest it stopped is not in them, and kept
     what it had committed)."""
+    check_ingest_arguments(jobs=jobs, pending_seconds=pending_seconds)
+    if not settle_seconds >= 0:
+        raise ValueError(f"settle_seconds must be a number of at least 0, got {settle_seconds!r}")
     stop = stop if stop is not None else threading.Event()
     roots = [Path(p) for p in ([paths] if isinstance(paths, (str, os.PathLike)) else paths)]
     missing = [str(r) for r in roots if not r.exists()]

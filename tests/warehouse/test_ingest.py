@@ -67,6 +67,39 @@ def test_ingest_counts_add_up_and_reingest_adds_nothing(histories, tmp_path):
     assert _consistent(wh) == (expected, expected)
 
 
+@pytest.mark.parametrize(
+    ("arguments", "named"),
+    [
+        ({"jobs": 0}, "jobs"),
+        ({"jobs": -1}, "jobs"),
+        ({"jobs": 2.5}, "jobs"),
+        ({"jobs": "2"}, "jobs"),
+        ({"jobs": True}, "jobs"),
+        ({"commit_every": 0}, "commit_every"),
+        ({"pending_seconds": -1}, "pending_seconds"),
+        ({"pending_seconds": float("nan")}, "pending_seconds"),
+    ],
+)
+def test_bad_arguments_are_refused_before_anything_is_made(histories, tmp_path, arguments, named):
+    """The command line's ranges hold for the library too: ``jobs=0`` and
+    ``commit_every=0`` were taken without a word (an input under 16 MiB runs in the
+    process whatever ``jobs`` says)."""
+    wh = Warehouse(tmp_path / "wh")
+    with pytest.raises(ValueError, match=f"^{named} must be a"):
+        wh.ingest([histories], **arguments)
+    if named != "commit_every":  # the watcher takes the others
+        with pytest.raises(ValueError, match=f"^{named} must be a"):
+            wh.watch([histories], **arguments)
+    assert not (tmp_path / "wh").exists()
+
+
+def test_whole_numbers_of_numpy_are_whole_numbers(histories, tmp_path):
+    import numpy as np
+
+    s = Warehouse(tmp_path / "wh").ingest([histories], jobs=np.int64(1), commit_every=np.int32(50))
+    assert s.ingested == s.read > 0
+
+
 def test_links_to_folders_are_followed_each_folder_once(histories, tmp_path):
     """A folder of links to where the histories are is read as those folders (not
     passed over with "0 files"); a link loop or a second link is not walked twice."""
