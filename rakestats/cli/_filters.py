@@ -22,6 +22,7 @@ A command uses them so::
 
 from __future__ import annotations
 
+import shlex
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, date, datetime
@@ -228,6 +229,15 @@ def nothing_matched(wh: Warehouse, opts: Mapping[str, Any]) -> NoReturn:
     filters = filter_args(opts)
     aliases = opts.get("aliases")
     if wh.count_hands(per="hand") == 0:
+        held = len(wh.quarantine())
+        if held:  # not empty: every hand it was given is held back
+            where = shlex.quote(str(wh.path))
+            _fail(
+                [
+                    f"no hands: the warehouse holds none that passed validation "
+                    f"({held} quarantined: rakestats quarantine -w {where} lists them)"
+                ]
+            )
         _fail(["no hands: the warehouse is empty"])
     min_hands = filters.get("min_hands", 0)
     if min_hands:

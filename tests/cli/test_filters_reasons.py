@@ -4,12 +4,16 @@ against the library's ``Warehouse.unmatched_filters``."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner, Result
 
 from rakestats import Warehouse
 from rakestats.cli import main
 from rakestats.cli._filters import EXIT_NO_MATCH
+from rakestats.sim import simulate
 from rakestats.stats import STUD_GAMES
 
 
@@ -65,3 +69,21 @@ def test_stud_stats_of_a_rake_warehouse(sample_rake: Warehouse, stars_razz: Ware
     assert sample_rake.stud_stats().empty
     assert _cli("stats", "-w", str(stars_razz.path), "--stud").exit_code == 0
     assert _cli("stats", "-w", str(sample_rake.path)).exit_code == 0
+
+
+@pytest.mark.parametrize("command", ["stats", "hands", "report"])
+def test_a_warehouse_of_quarantined_hands_is_not_called_empty(command: str, tmp_path: Path) -> None:
+    """Every hand it was given failed validation: it said `the warehouse is empty`."""
+    simulate(6, 3, 5, tmp_path / "in")
+    (history,) = (tmp_path / "in").glob("*.txt")
+    text = history.read_text(encoding="utf-8")
+    history.write_text(re.sub(r"^Total pot (\d+)", r"Total pot 1\1", text, flags=re.M))
+    wh = Warehouse(tmp_path / "wh")
+    assert wh.ingest([history]).quarantined == 6
+    args = [command, "-w", str(tmp_path / "wh")]
+    out = _cli(*args, *(["--out", str(tmp_path / "r.html")] if command == "report" else []))
+    assert out.exit_code == EXIT_NO_MATCH and out.stdout == ""
+    assert out.stderr.splitlines() == [
+        "no hands: the warehouse holds none that passed validation "
+        f"(6 quarantined: rakestats quarantine -w {tmp_path / 'wh'} lists them)"
+    ]
