@@ -203,8 +203,9 @@ def check_filters(
 ) -> FilterArgs:
     """:func:`filter_args`, checked against the warehouse: an unknown game, or a value
     that matches nothing (``no player 'grist'; did you mean 'Grist'?``), is said on
-    stderr and ends the command with :data:`EXIT_NO_MATCH`; a bad aliases file is a
-    usage error (exit 2). ``category``: a hand category (``rakestats hands``), checked
+    stderr and ends the command with :data:`EXIT_NO_MATCH`; a bad aliases file, or a
+    value refused as it stands (``--since`` after ``--until``), is a usage error (exit
+    2). ``category``: a hand category (``rakestats hands``), checked
     too; ``within``: the games the command covers (``STUD_GAMES`` for ``stats
     --stud``), none of which has hands is a miss too."""
     from rakestats.stats import AliasError, UnknownGameError
@@ -216,7 +217,7 @@ def check_filters(
         )
     except UnknownGameError as exc:
         _fail([str(exc)])
-    except AliasError as exc:
+    except (AliasError, ValueError) as exc:  # a filter's value refused as it stands
         raise click.UsageError(safe_text(str(exc))) from None
     if misses:
         _fail([m.message for m in misses])

@@ -221,6 +221,14 @@ class Filters:
         for bound in (self.since, self.until):
             if bound is not None:
                 _as_date_bound(bound, end=False)
+        if self.since is not None and self.until is not None:
+            start = _as_date_bound(self.since, end=False)
+            if start > _as_date_bound(self.until, end=True) or (
+                start == _as_date_bound(self.until, end=True) and not _is_exact(self.until)
+            ):
+                raise ValueError(
+                    f"since {self.since} is after until {self.until}: no time lies between"
+                )
 
     def values(self, name: str) -> tuple[Any, ...]:
         """The values of the list filter ``name`` as a tuple (empty when not given)."""

@@ -201,6 +201,25 @@ def test_player_and_players_are_one_filter(wh: Warehouse) -> None:
         wh.player_stats(player="Grist", players=["Bess"])
 
 
+@pytest.mark.parametrize(
+    ("since", "until"),
+    [("2026-01-06", "2026-01-04"), ("2026-01-05T12:00", "2026-01-05T11:00")],
+)
+def test_a_date_range_that_ends_before_it_starts_is_refused(
+    wh: Warehouse, since: str, until: str
+) -> None:
+    """It said `no hands from 2026-01-06 to 2026-01-04; the nearest hands: …`, as if
+    there might have been some."""
+    with pytest.raises(ValueError, match=r"is after until .*: no time lies between"):
+        wh.player_stats(since=since, until=until)
+    for command in ("stats", "hands"):
+        out = _cli(command, "-w", wh.path, "--since", since, "--until", until)
+        assert out.exit_code == 2 and "no time lies between" in out.output, out.output
+    one_day = wh.player_stats(since="2026-01-05", until="2026-01-05")  # a day: not empty
+    instant = wh.hands(since="2026-01-05T00:04:00", until="2026-01-05T00:04:00")
+    assert len(one_day) and isinstance(instant, pd.DataFrame)
+
+
 def test_by_one_name_or_a_list(wh: Warehouse) -> None:
     """``by="position"`` was read letter by letter (``cannot break down by ['p', 'o',
     …]``)."""
