@@ -441,6 +441,37 @@ def test_bootstrap_is_seeded_and_brackets_the_mean() -> None:
     assert share is not None and share > DOMINANCE_THRESHOLD  # the 40-ante hand
 
 
+def test_bootstrap_of_repeated_results_counts_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hands whose results repeat are resampled as multinomial counts of the distinct
+    results (O(distinct), not O(hands)): the same distribution of the resampled mean,
+    so the interval agrees with resampling the hands one by one (here: the same hands
+    made all distinct by a nudge far below the figures shown)."""
+    from rakestats.stats import uncertainty
+
+    rng = np.random.default_rng(3)
+    x = rng.choice([-1.0, -1.0, -1.0, -2.0, 2.5, 6.0, -4.0, 14.0], size=20_000)
+    counted: list[int] = []
+
+    class Counting(np.random.Generator):
+        def multinomial(self, *args: Any, **kwargs: Any) -> Any:
+            counted.append(1)
+            return super().multinomial(*args, **kwargs)
+
+    monkeypatch.setattr(
+        uncertainty.np.random, "default_rng", lambda seed: Counting(np.random.PCG64(seed))
+    )
+    by_counts = bootstrap_interval(x, seed=11)
+    assert counted  # eight distinct results among 20,000 hands
+    counted.clear()
+    one_by_one = bootstrap_interval(x + np.arange(len(x)) * 1e-12, seed=11)
+    assert not counted  # every result distinct: the hands are drawn
+    assert by_counts is not None and one_by_one is not None
+    width = by_counts[1] - by_counts[0]
+    assert abs(by_counts[0] - one_by_one[0]) < 0.1 * width
+    assert abs(by_counts[1] - one_by_one[1]) < 0.1 * width
+    assert by_counts[0] < 100 * x.mean() < by_counts[1]
+
+
 def test_winrate_uncertainty_matches_player_stats(sample_wh: Warehouse) -> None:
     u = winrate_uncertainty(sample_wh, resamples=300).set_index("player")
     lib = sample_wh.player_stats().set_index("player")
