@@ -174,6 +174,7 @@ class Warehouse:
     action_stats = _statistic(Statistics.action_stats)
     pickup_stats = _statistic(Statistics.pickup_stats)
     net_won = _statistic(Statistics.net_won)
+    net_units = _statistic(Statistics.net_units)
     sessions = _statistic(Statistics.sessions)
     hands = _statistic(Statistics.hands)
     count_hands = _statistic(Statistics.count_hands)

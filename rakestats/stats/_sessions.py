@@ -11,7 +11,7 @@ from typing import Any
 
 from rakestats.stats._scope import KEYS, UNIT_NAME, Scope
 
-__all__ = ["net_won_sql", "sessions_sql"]
+__all__ = ["net_units_sql", "net_won_sql", "sessions_sql"]
 
 _PART = "PARTITION BY player, game, currency"
 _ORDER = "ORDER BY played_at, hand_id, hand_key"
@@ -73,4 +73,14 @@ SELECT {keys}, row_number() {run} AS hand_no, played_at, hand_id, hand_key,
 FROM base
 ORDER BY game, currency, player, hand_no
 """
+    return sql, params
+
+
+def net_units_sql(scope: Scope) -> tuple[str, dict[str, Any]]:
+    """Each player-hand's net in the game's unit (``net_units``; null where the unit is
+    unknown), per player, game and currency, in no order: what the win rate's
+    uncertainty resamples, without :func:`net_won_sql`'s running sums (a fifth of its
+    time on 5 M player-hands)."""
+    base, params = scope.base(prefilter_min_hands=True)
+    sql = f"WITH {base}\nSELECT {', '.join(KEYS)}, x AS net_units FROM base"
     return sql, params

@@ -35,7 +35,7 @@ from rakestats.stats._overview import coverage_sql
 from rakestats.stats._players import PARTIALS, player_stats_sql
 from rakestats.stats._rollup import StatsCache, part_rollup
 from rakestats.stats._scope import Scope, run
-from rakestats.stats._sessions import net_won_sql, sessions_sql
+from rakestats.stats._sessions import net_units_sql, net_won_sql, sessions_sql
 from rakestats.stats._showdown import pickup_stats_sql
 from rakestats.stats._skull import skull_ace_sql
 from rakestats.stats._stud import stud_stats_sql
@@ -217,6 +217,16 @@ class Statistics:
         cents) and in the game's unit (``cum_units*``: each hand's net over its own
         ``unit_size``, the ante or big bet)."""
         return self._query(aliases, filters, net_won_sql)
+
+    def net_units(
+        self, *, aliases: AliasesLike = None, **filters: Unpack[FilterArgs]
+    ) -> pd.DataFrame:
+        """Each player-hand's net in the game's unit (``net_units``: the net over the
+        hand's own ante or big bet; null where that is unknown), with ``player``,
+        ``game`` and ``currency``, in no order: the input of
+        :func:`~rakestats.stats.winrate_uncertainty`, without :meth:`net_won`'s running
+        sums."""
+        return self._query(aliases, filters, net_units_sql)
 
     def sessions(
         self,

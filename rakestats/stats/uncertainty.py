@@ -95,7 +95,7 @@ def bootstrap_interval(
     >>> bootstrap_interval([-1 / 3] * 7) is None
     True
     """
-    a = _clean(x)
+    a = np.sort(_clean(x))  # the same hands in any order, the same interval
     n = len(a)
     if n < 2 or a.min() == a.max():
         return None
@@ -150,9 +150,10 @@ def winrate_uncertainty(
     (share above :data:`DOMINANCE_THRESHOLD`) and ``small_sample`` (fewer than
     :data:`SMALL_SAMPLE_HANDS` hands).
 
-    ``data`` is ``Warehouse.net_won()`` output (its ``net_units`` column: each hand's
-    net in its own ante or big bet) or a warehouse, queried with ``filters`` (those of
-    the statistics, ``aliases`` included). Each group is resampled from its own
+    ``data`` is ``Warehouse.net_units()`` (or ``net_won()``) output (its ``net_units``
+    column: each hand's net in its own ante or big bet) or a warehouse, queried with
+    ``filters`` (those of the statistics, ``aliases`` included); the order of the
+    hands does not matter. Each group is resampled from its own
     generator seeded with ``seed``, so a player's interval does not depend on who else
     is in the data.
 
@@ -165,12 +166,14 @@ def winrate_uncertainty(
     if isinstance(data, pd.DataFrame):
         df = data
     else:
-        net_won: Callable[..., pd.DataFrame] = data.net_won
-        df = net_won(**filters)
+        net_units: Callable[..., pd.DataFrame] = data.net_units
+        df = net_units(**filters)
     keys = ["player", "game", "currency"]
     out: list[dict[str, Any]] = []
     for key, group in df.groupby(keys, sort=True, dropna=False):
-        x = _clean(group["net_units"].to_numpy(dtype=float, na_value=np.nan))
+        # sorted: the hands' order (none, from net_units()) moves no figure, not even
+        # the last digit of a sum
+        x = np.sort(_clean(group["net_units"].to_numpy(dtype=float, na_value=np.nan)))
         boot = bootstrap_interval(x, resamples=resamples, seed=seed, confidence=confidence)
         share = largest_share(x)
         out.append(

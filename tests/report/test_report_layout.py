@@ -433,7 +433,7 @@ def test_overview_facts(mixed_report: tuple[str, Path], mixed_wh: Warehouse) -> 
 def test_bootstrap_is_seeded_and_brackets_the_mean() -> None:
     x = np.r_[np.full(200, -1.0), np.full(150, 1.5), [40.0]]
     a = bootstrap_interval(x, seed=7)
-    assert a == bootstrap_interval(x, seed=7)
+    assert a == bootstrap_interval(x, seed=7) == bootstrap_interval(x[::-1], seed=7)
     assert a != bootstrap_interval(x, seed=8)
     assert a is not None and a[0] < 100 * x.mean() < a[1]
     assert bootstrap_interval([1.0]) is None
@@ -470,6 +470,23 @@ def test_bootstrap_of_repeated_results_counts_them(monkeypatch: pytest.MonkeyPat
     assert abs(by_counts[0] - one_by_one[0]) < 0.1 * width
     assert abs(by_counts[1] - one_by_one[1]) < 0.1 * width
     assert by_counts[0] < 100 * x.mean() < by_counts[1]
+
+
+def test_net_units_are_net_wons_hands_in_any_order(sample_wh: Warehouse) -> None:
+    """``net_units()`` gives the hands ``net_won()`` gives, without its running sums, and
+    the uncertainty does not depend on the order of the hands."""
+    keys = ["player", "game", "currency", "net_units"]
+    units = sample_wh.net_units(min_hands=100)
+    series = sample_wh.net_won(min_hands=100)
+    assert list(units.columns) == keys and len(units) == len(series) > 1000
+    ordered = [df.sort_values(keys, ignore_index=True) for df in (units, series[keys])]
+    pd.testing.assert_frame_equal(*ordered)
+    shuffled = units.sample(frac=1.0, random_state=4)
+    pd.testing.assert_frame_equal(  # exactly: not a digit moves
+        winrate_uncertainty(shuffled, resamples=200),
+        winrate_uncertainty(units, resamples=200),
+        check_exact=True,
+    )
 
 
 def test_winrate_uncertainty_matches_player_stats(sample_wh: Warehouse) -> None:
