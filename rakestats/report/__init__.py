@@ -71,6 +71,9 @@ class ReportSummary:
     profiles: int = 0
     unprofiled: tuple[str, ...] = ()  # players named for a profile, without hands here
 
+    def __str__(self) -> str:  # print(summary) prints its line
+        return self.line()
+
     def line(self) -> str:
         pdf = f" and {self.pdf} ({self.pages} pages)" if self.pdf is not None else ""
         text = f"report: {self.html}{pdf} ({self.figures} figures, {self.rows} player rows)"
@@ -112,6 +115,8 @@ def build_report(
         filters["players"] = [one] if isinstance(one, str) else one
     if isinstance(profiles, str):  # one name (not its letters)
         profiles = (profiles,)
+    if isinstance(profiles, int) and (isinstance(profiles, bool) or profiles < 0):
+        raise ValueError(f"profiles must be a number of players (0 or more), got {profiles!r}")
     with wh.statistics.pinned():  # one snapshot for every section, whatever commits
         data = gather(wh, label, filters, aliases, step, profiles)
     if step is not None:

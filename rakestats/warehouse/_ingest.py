@@ -189,6 +189,9 @@ class IngestSummary:
         (what ``rakestats ingest --strict`` requires)."""
         return not self.unrecognized and not self.quarantined
 
+    def __str__(self) -> str:  # print(summary) prints its line
+        return self.line()
+
     def line(self) -> str:
         seen = self.files + self.files_unreadable
         text = f"read {self.read} hands from {seen} files"

@@ -36,6 +36,9 @@ class CompactSummary:
     parts_before: int
     parts_after: int
 
+    def __str__(self) -> str:  # print(summary) prints its line
+        return self.line()
+
     def line(self) -> str:
         return f"compacted {self.parts_before} parts into {self.parts_after}"
 
@@ -46,6 +49,9 @@ class RetrySummary:
     ingested: int
     duplicates: int
     still_quarantined: int
+
+    def __str__(self) -> str:  # print(summary) prints its line
+        return self.line()
 
     def line(self) -> str:
         return (

@@ -60,6 +60,9 @@ class WatchSummary:
         self.skipped += s.skipped
         self.unrecognized.extend(s.unrecognized)
 
+    def __str__(self) -> str:  # print(summary) prints its line
+        return self.line()
+
     def line(self) -> str:
         text = (
             f"watched: {self.runs} ingests read {self.read} hands: {self.ingested} ingested, "

@@ -266,3 +266,5 @@ def test_a_player_named_for_a_profile_without_hands_is_said(wh_dir: Path, tmp_pa
     # one name, not a list: that player (it was read letter by letter)
     one = build_report(wh, out, profiles=real)
     assert (one.profiles, one.unprofiled) == (1, ())
+    with pytest.raises(ValueError, match="profiles must be a number of players"):
+        build_report(wh, out, profiles=-1)  # it made no profile, and said nothing

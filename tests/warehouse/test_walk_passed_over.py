@@ -134,3 +134,10 @@ def test_a_folder_that_cannot_be_listed_is_not_called_empty(
     s = Warehouse(tmp_path / "wh").ingest([tmp_path / "in"])
     assert s.unrecognized == [(str(locked), "cannot read folder: Permission denied")]
     assert "nothing to read" not in s.line() and "(1 not recognised)" in s.line()
+
+
+def test_a_summary_prints_as_its_line(history: Path, tmp_path: Path) -> None:
+    """``print(wh.ingest(...))`` printed the dataclass's fields; it prints the line the
+    command line prints."""
+    s = Warehouse(tmp_path / "wh").ingest([history])
+    assert str(s) == s.line() and str(s).startswith("read ") and repr(s).startswith("Ingest")
