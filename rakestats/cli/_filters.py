@@ -230,7 +230,8 @@ def nothing_matched(wh: Warehouse, opts: Mapping[str, Any]) -> NoReturn:
     filters = filter_args(opts)
     aliases = opts.get("aliases")
     if wh.count_hands(per="hand") == 0:
-        held = len(wh.quarantine())
+        open_entries = "SELECT count(*) AS n FROM quarantine WHERE resolved_at IS NULL"
+        held = int(wh.sql(open_entries)["n"].sum())
         if held:  # not empty: every hand it was given is held back
             where = shlex.quote(str(wh.path))
             _fail(

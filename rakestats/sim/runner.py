@@ -170,9 +170,10 @@ def simulate(
     rid = run_id(site, seed, config)
     out_path = Path(out)
     other = _run_in(out_path / TRUTH_FILE)
-    if other is not None and other != f"run {rid}":
+    if other is not None and other != rid:
         raise ValueError(
-            f"{out_path} holds the histories of another run ({other}, in {TRUTH_FILE}), "
+            f"{out_path} holds the histories of another run "
+            f"({f'run {other}' if other else 'an unreadable one'}, in {TRUTH_FILE}), "
             "whose truth this run would replace: write to another folder, or remove "
             "that run's files first"
         )
@@ -199,16 +200,16 @@ def simulate(
 
 
 def _run_in(truth: Path) -> str | None:
-    """The run whose truth ``truth`` holds (``"an unreadable one"`` when it cannot be
-    read as one), None when there is none."""
+    """The id of the run whose truth ``truth`` holds: ``""`` when it cannot be read as
+    one, None when there is no such file."""
     try:
         doc = json.loads(truth.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return None
     except (OSError, ValueError):
-        return "an unreadable one"
+        return ""
     run = doc.get("run") if isinstance(doc, dict) else None
-    return f"run {run}" if isinstance(run, str) else "an unreadable one"
+    return run if isinstance(run, str) and run else ""
 
 
 def _play(plan: SessionPlan) -> tuple[SessionPlan, dict[str, PlayerCounts]]:

@@ -223,9 +223,8 @@ class Filters:
                 _as_date_bound(bound, end=False)
         if self.since is not None and self.until is not None:
             start = _as_date_bound(self.since, end=False)
-            if start > _as_date_bound(self.until, end=True) or (
-                start == _as_date_bound(self.until, end=True) and not _is_exact(self.until)
-            ):
+            end = _as_date_bound(self.until, end=True)  # a whole day's end is excluded
+            if start > end or (start == end and not _is_exact(self.until)):
                 raise ValueError(
                     f"since {self.since} is after until {self.until}: no time lies between"
                 )

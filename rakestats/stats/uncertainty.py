@@ -97,13 +97,14 @@ def bootstrap_interval(
     """
     a = np.sort(_clean(x))  # the same hands in any order, the same interval
     n = len(a)
-    if n < 2 or a.min() == a.max():
+    if n < 2 or a[0] == a[-1]:
         return None
     if resamples < 1 or not 0 < confidence < 1:
         raise ValueError("resamples must be >= 1 and confidence within (0, 1)")
     rng = np.random.default_rng(seed)
     means = np.empty(resamples)
-    values, counts = np.unique(a, return_counts=True)
+    starts = np.flatnonzero(np.r_[True, a[1:] != a[:-1]])  # a is sorted: no second sort
+    values, counts = a[starts], np.diff(np.r_[starts, n])
     if len(values) * _DRAW_COST_RATIO < n:
         # Hands repeat their results (a fold loses the ante, again and again): a resample
         # of the n hands is a multinomial count of each distinct result, drawn in
