@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import re
 from decimal import ROUND_HALF_EVEN, Decimal
 
 __all__ = [
@@ -46,7 +47,9 @@ __all__ = [
     "format_units",
     "from_units",
     "is_cash",
+    "parse_stake",
     "scale",
+    "stake_currency",
     "symbol",
     "to_units",
     "unit_label",
@@ -139,6 +142,69 @@ def symbol(currency: str | None) -> str | None:
     ('$', None, None)
     """
     return _SYMBOLS.get(currency) if is_cash(currency) and currency is not None else None
+
+
+_STAKE = re.compile(
+    r"(?P<sign>[^\d\s.,]*)\s*(?P<number>\d[\d,]*(?:\.\d*)?|\.\d+)\s*(?P<code>[A-Za-z]{3,4})?"
+)
+
+
+def parse_stake(text: str) -> int:
+    """A stake as a person writes it, as stored: a whole number is already in the
+    smallest unit (chips, or cents); an amount with a point, a currency sign or a
+    currency's code is money, taken in its smallest unit.
+
+    >>> parse_stake("200"), parse_stake("2.00"), parse_stake("$2"), parse_stake("0.08")
+    (200, 200, 200, 8)
+    >>> parse_stake("€0.50"), parse_stake("1.50 EUR"), parse_stake("¥300"), parse_stake("1,000")
+    (50, 150, 300, 1000)
+    >>> parse_stake("0.005")
+    Traceback (most recent call last):
+    ...
+    ValueError: '0.005' is finer than a cent
+    >>> parse_stake("2 chips")
+    Traceback (most recent call last):
+    ...
+    ValueError: '2 chips' is not a stake: write 200 (chips, or cents), or money: 2.00, $2, 2 USD
+    """
+    return _read_stake(text)[0]
+
+
+def stake_currency(text: str) -> str | None:
+    """The currency a stake names by its sign or code, or None (a number alone).
+
+    >>> stake_currency("$2"), stake_currency("1.50 EUR"), stake_currency("2.00")
+    ('USD', 'EUR', None)
+    """
+    return _read_stake(text)[1]
+
+
+def _read_stake(text: str) -> tuple[int, str | None]:
+    written = text.strip()
+    m = _STAKE.fullmatch(written)
+    sign, code = (m["sign"], m["code"]) if m is not None else ("", None)
+    by_sign = [c for c, s in _SYMBOLS.items() if s == sign] if sign else []
+    if (
+        m is None
+        or (sign and not by_sign)
+        or (code is not None and code != code.upper() and code not in _DECIMALS)
+        or (code is not None and by_sign and code not in by_sign)
+        or m["number"].startswith(",")
+        or ",," in m["number"]
+    ):
+        raise ValueError(
+            f"{written!r} is not a stake: write 200 (chips, or cents), or money: 2.00, $2, 2 USD"
+        )
+    number = m["number"].replace(",", "")
+    named = code or (by_sign[0] if by_sign else None)
+    if named is None and "." not in number:
+        return int(number), None  # the smallest unit already
+    currency = named or "USD"  # a point alone: two places, as most currencies have
+    exact = Decimal(number).scaleb(decimals(currency))
+    if exact != exact.to_integral_value():
+        smallest = "a cent" if decimals(currency) == 2 else f"a {currency}'s smallest unit"
+        raise ValueError(f"{written!r} is finer than {smallest}")
+    return int(exact), named
 
 
 def unit_label(currency: str | None) -> str:

@@ -31,6 +31,8 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from rakestats.cli._common import safe_text
+from rakestats.money import format_money as money_text
+from rakestats.money import parse_stake, stake_currency
 from rakestats.stats import GAMES
 
 if TYPE_CHECKING:
@@ -41,6 +43,7 @@ __all__ = [
     "EXIT_NO_MATCH",
     "FILTER_OPTION_NAMES",
     "DateOrDateTime",
+    "Stake",
     "check_filters",
     "filter_args",
     "filter_options",
@@ -102,6 +105,39 @@ class DateOrDateTime(_ParamType):
             )
 
 
+if TYPE_CHECKING:
+    _IntParamType = click.ParamType[int, Any]
+else:
+    _IntParamType = click.ParamType
+
+
+class StakeValue(int):
+    """A stake read from the command line, in the smallest unit, with the currency its
+    text named (``$2``: USD), or None."""
+
+    currency: str | None = None
+
+
+class Stake(_IntParamType):
+    """A stake in the smallest unit (``200``: chips, or cents), or money taken in cents
+    (``2.00``, ``$2``, ``2 USD``; a sign or code names the currency, see
+    :func:`filter_args`)."""
+
+    name = "AMOUNT"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            if value < 0:
+                self.fail(f"{value} is negative", param, ctx)
+            return value
+        try:
+            stake = StakeValue(parse_stake(str(value)))
+            stake.currency = stake_currency(str(value))
+        except ValueError as e:
+            self.fail(str(e), param, ctx)
+        return stake
+
+
 def filter_options(f: F) -> F:
     """Add the filter options to a command (``docs/filters.md``): ``--player``,
     ``--opponent``, ``--game``, ``--site``, ``--currency``, ``--ante``, ``--big-bet``,
@@ -125,12 +161,16 @@ def filter_options(f: F) -> F:
             "--currency", multiple=True, help="Only this currency: chips, USD, ... (repeatable)."
         ),
         click.option(
-            "--ante", type=click.IntRange(min=0), multiple=True,
-            help="Only hands at this ante, in the smallest unit: chips or cents (repeatable).",
+            "--ante", type=Stake(), multiple=True,
+            help="Only hands at this ante: 10 is in the smallest unit (chips, or cents); "
+            "0.10 is money, taken in cents; '$0.10' or '0.10 EUR' also only that "
+            "currency (repeatable).",
         ),
         click.option(
-            "--big-bet", type=click.IntRange(min=0), multiple=True,
-            help="Only hands at this big bet (the stud games), in chips or cents (repeatable).",
+            "--big-bet", type=Stake(), multiple=True,
+            help="Only hands at this big bet (the stud games): 200 is in the smallest "
+            "unit (chips, or cents); 2.00 is money, taken in cents; '$2' or '2 EUR' "
+            "also only that currency (repeatable).",
         ),
         click.option(
             "--table-size", type=click.IntRange(min=2), multiple=True,
@@ -179,6 +219,15 @@ def filter_args(opts: Mapping[str, Any]) -> FilterArgs:
         numbers = [int(v) for v in opts.get(name) or ()]
         if numbers:
             filters[name] = numbers
+    named = _named_currencies([*(opts.get("ante") or ()), *(opts.get("big_bet") or ())])
+    if named:
+        given = filters.get("currency")
+        if given is not None and set(given) != set(named):
+            raise click.UsageError(
+                f"the stakes name {', '.join(named)} by their sign or code, --currency "
+                f"{', '.join(given)}: give the currency one way"
+            )
+        filters["currency"] = named
     if opts.get("since") is not None:
         filters["since"] = opts["since"]
     if opts.get("until") is not None:
@@ -186,6 +235,30 @@ def filter_args(opts: Mapping[str, Any]) -> FilterArgs:
     if opts.get("tournament") is not None:
         filters["tournament"] = bool(opts["tournament"])
     return filters
+
+
+def _named_currencies(stakes: Sequence[Any]) -> list[str]:
+    """The currencies the stakes name by a sign or code (``--big-bet '$2'``: USD, so that
+    ``$2`` is not also a table of 200 chips). A stake naming one beside a stake naming
+    none is a usage error: the filters cannot pair each stake with its currency."""
+    named = [getattr(v, "currency", None) for v in stakes]
+    if not any(named):
+        return []
+    if None in named:
+        plain = next(int(v) for v in stakes if getattr(v, "currency", None) is None)
+        money = next(v for v in stakes if getattr(v, "currency", None) is not None)
+        raise click.UsageError(
+            f"a stake with its currency ({money_text(money, money.currency)}) beside one "
+            f"without ({plain}): write each with its currency, or none"
+        )
+    currencies = sorted({str(c) for c in named})
+    if len(currencies) > 1:
+        shown = ", ".join(money_text(v, v.currency) for v in stakes)
+        raise click.UsageError(
+            f"stakes in {len(currencies)} currencies ({shown}): the filters cannot pair "
+            "each with its own; give one currency a run"
+        )
+    return currencies
 
 
 def _fail(lines: list[str]) -> NoReturn:

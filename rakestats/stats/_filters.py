@@ -22,6 +22,7 @@ from dataclasses import dataclass, fields
 from datetime import UTC, date, datetime, time, timedelta
 from typing import TYPE_CHECKING, Any, TypedDict
 
+from rakestats.money import CHIPS, format_money, is_cash
 from rakestats.records import Game
 from rakestats.stats._games import STUD_GAMES, game_title, is_stud, unit_column
 
@@ -366,6 +367,7 @@ _LIST_FILTERS = (
 )
 _LABEL = {"players": "player", "big_bet": "big bet", "table_size": "table size"}
 _COLUMN = {"players": "player", "opponent": "player", "table_size": "n_players"}
+_STAKES = frozenset({"ante", "big_bet"})
 _LIST_ALL = 8  # with no close match, name what there is when there are this few
 
 
@@ -414,6 +416,7 @@ def filter_misses(
     them."""
     misses: list[FilterMiss] = []
     names: set[str] | None = None
+    stakes: dict[Any, set[str]] = {}
     known: list[tuple[str, ...]] = []
 
     def games() -> tuple[str, ...]:  # read once, and only when a reason needs them
@@ -433,6 +436,15 @@ def filter_misses(
                 if aliases:
                     names |= set(aliases.mapping.values())
             have: set[Any] = names
+        elif column in _STAKES:
+            rows = con.execute(
+                f"SELECT DISTINCT {column}, coalesce(currency, '{CHIPS}') FROM players "
+                f"WHERE {column} IS NOT NULL"
+            ).fetchall()
+            stakes = {}
+            for value, currency in rows:
+                stakes.setdefault(value, set()).add(currency)
+            have = set(stakes)
         else:
             rows = con.execute(
                 f"SELECT DISTINCT {column} FROM players WHERE {column} IS NOT NULL"
@@ -441,7 +453,7 @@ def filter_misses(
         none = "" if have else _none_has(column, label, games())
         for value in wanted:
             if value not in have:
-                misses.append(_miss(key, label, value, have, none))
+                misses.append(_miss(key, label, value, have, none, stakes))
     misses += _category_misses(con, category, games)
     if filters.tournament is not None:
         (n,) = con.execute(
@@ -487,8 +499,37 @@ def _and(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _miss(key: str, label: str, value: Any, have: set[Any], none: str) -> FilterMiss:
-    """``value`` is not among ``have``; ``none`` says why when ``have`` is empty."""
+def _stakes_text(values: Sequence[int], stakes: dict[Any, set[str]]) -> list[str]:
+    """Stakes the warehouse has, for a person: the numbers alone when all are chips, else
+    each with what it is in its currencies (``8 ($0.08)``, ``10 (chips or $0.10)``).
+
+    >>> _stakes_text([8, 10], {8: {"USD"}, 10: {"chips", "USD"}, 25: {"chips"}})
+    ['8 ($0.08)', '10 (chips or $0.10)']
+    >>> _stakes_text([10, 25], {8: {"USD"}, 10: {"chips", "USD"}, 25: {"chips"}})
+    ['10 (chips or $0.10)', '25 (chips)']
+    >>> _stakes_text([25], {8: {"USD"}, 25: {"chips"}})
+    ['25']
+    """
+    if not any(is_cash(c) for v in values for c in stakes.get(v, ())):
+        return [str(v) for v in values]
+    out = []
+    for v in values:
+        currencies = sorted(stakes.get(v, ()), key=lambda c: (is_cash(c), c))
+        shown = [format_money(v, c) if is_cash(c) else CHIPS for c in currencies]
+        out.append(f"{v} ({' or '.join(shown)})")
+    return out
+
+
+def _miss(
+    key: str,
+    label: str,
+    value: Any,
+    have: set[Any],
+    none: str,
+    stakes: dict[Any, set[str]] | None = None,
+) -> FilterMiss:
+    """``value`` is not among ``have``; ``none`` says why when ``have`` is empty;
+    ``stakes``: the currencies of each stake in ``have``, for a stake filter."""
     text = f"no {label} {value!r}"
     if not have:
         return FilterMiss(key, value, (), f"{text}: {none}")
@@ -501,7 +542,8 @@ def _miss(key: str, label: str, value: Any, have: set[Any], none: str) -> Filter
             return FilterMiss(key, value, every, f"{text}; there are {_quoted(every)}")
         return FilterMiss(key, value, (), text)
     near = tuple(nearest_numbers(value, have))
-    return FilterMiss(key, value, near, f"{text}; nearest: {', '.join(map(str, near))}")
+    shown = _stakes_text(near, stakes) if stakes else [str(v) for v in near]
+    return FilterMiss(key, value, near, f"{text}; nearest: {', '.join(shown)}")
 
 
 def _category_misses(

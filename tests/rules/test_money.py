@@ -21,7 +21,9 @@ from rakestats.money import (
     format_units,
     from_units,
     is_cash,
+    parse_stake,
     scale,
+    stake_currency,
     symbol,
     to_units,
     unit_label,
@@ -113,3 +115,54 @@ def test_from_units_refuses_amounts_finer_than_the_smallest_unit() -> None:
 def test_amount_columns_name_the_statistics_amounts() -> None:
     assert "net" in AMOUNT_COLUMNS and "skull_ace_net" in AMOUNT_COLUMNS
     assert "net_per_hand" not in AMOUNT_COLUMNS  # a float: PER_HAND_COLUMNS
+
+
+# ----------------------------------------------------------- stakes a person writes
+@given(st.integers(min_value=0, max_value=10**12), st.sampled_from(CURRENCIES))
+def test_a_stake_shown_as_money_reads_back_as_stored(amount: int, currency: str) -> None:
+    shown = format_money(amount, currency)
+    if is_cash(currency):
+        assert parse_stake(shown) == amount  # "$1,234.56", "12.50 CHF", "¥300"
+        named = stake_currency(shown)
+        assert named == currency or (named is None and symbol(currency) is None)
+    else:  # chips are written as a whole number: the smallest unit already
+        assert parse_stake(shown) == amount and stake_currency(shown) is None
+    assert parse_stake(str(amount)) == amount
+
+
+@pytest.mark.parametrize(
+    ("text", "stored", "currency"),
+    [
+        ("8", 8, None),
+        ("0.08", 8, None),
+        ("2.", 200, None),
+        ("$2", 200, "USD"),
+        (" €0.50 ", 50, "EUR"),
+        ("1.50 EUR", 150, "EUR"),
+        ("$2 USD", 200, "USD"),
+        ("C$1", 100, "CAD"),
+        ("¥300", 300, "JPY"),
+        ("2 mBTC", 200_000, "mBTC"),
+    ],
+)
+def test_stakes_as_written(text: str, stored: int, currency: str | None) -> None:
+    assert (parse_stake(text), stake_currency(text)) == (stored, currency)
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("0.005", "finer than a cent"),
+        ("¥1.5", "finer than a JPY's smallest unit"),
+        ("-2", "is not a stake"),
+        ("€2 USD", "is not a stake"),  # the sign and the code disagree
+        ("2 usd", "is not a stake"),
+        ("2 chips", "is not a stake"),
+        ("#2", "is not a stake"),
+        ("", "is not a stake"),
+        (",5", "is not a stake"),
+    ],
+)
+def test_what_is_no_stake_says_why(text: str, why: str) -> None:
+    with pytest.raises(ValueError, match=why):
+        parse_stake(text)
