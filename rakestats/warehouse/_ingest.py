@@ -89,6 +89,7 @@ _SKIP_NAMES = {"players.json", "README.md", "README.txt"}  # notes beside histor
 _HIDDEN_FILE = "hidden file"
 _HIDDEN_FOLDER = "hidden folder (not walked)"
 _NOTES = "notes, not a hand history"
+_SAME_FILE = "the same file as "  # + the path it was first reached by
 # the summary's note when the paths named hold no file at all (an empty folder)
 _NOTHING_UNDER = "nothing to read: no files under the paths named"
 
@@ -247,6 +248,8 @@ def _passed_over_note(passed: list[tuple[str, str]]) -> str:
         for kind, reasons in (("hidden", (_HIDDEN_FILE, _HIDDEN_FOLDER)), ("notes", (_NOTES,)))
         if any(reason in reasons for _, reason in passed)
     ]
+    if any(reason.startswith(_SAME_FILE) for _, reason in passed):
+        kinds.append("named again (read once)")
     return f"{' and '.join(counts)} passed over: {', or '.join(kinds)}"
 
 
@@ -267,12 +270,23 @@ def walk(
     walked) and the notes kept beside histories (``README.md``, ``README.txt``, the
     simulator's ``players.json``) are passed over: each is added to ``passed_over`` as
     (path, reason) when a list is given. A path named in ``paths`` is never passed
-    over. One path may be given alone (a text is a path, not its letters)."""
+    over for its name. A file reached twice (named twice, under two folders named, or
+    through a link to it) is read once: the second way is passed over as ``the same file
+    as`` the first. One path may be given alone (a text is a path, not its letters)."""
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
     out: list[Path] = []
     walked: set[str] = set()  # real paths of the folders walked
     passed = passed_over if passed_over is not None else []
+    first_of: dict[str, Path] = {}  # real path of each file found: the path it was found by
+
+    def found(path: Path) -> None:
+        real = os.path.realpath(path)
+        first = first_of.setdefault(real, path)
+        if first is path:
+            out.append(path)
+        else:
+            passed.append((str(path), f"{_SAME_FILE}{first}"))
 
     def failed(exc: OSError) -> None:
         if errors is None:
@@ -300,9 +314,9 @@ def walk(
                     if why is not None:
                         passed.append((os.path.join(root, f), why))
                     else:
-                        out.append(Path(root) / f)
+                        found(Path(root) / f)
         else:
-            out.append(p)
+            found(p)
     return out
 
 

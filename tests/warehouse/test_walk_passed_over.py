@@ -141,3 +141,28 @@ def test_a_summary_prints_as_its_line(history: Path, tmp_path: Path) -> None:
     command line prints."""
     s = Warehouse(tmp_path / "wh").ingest([history])
     assert str(s) == s.line() and str(s).startswith("read ") and repr(s).startswith("Ingest")
+
+
+def test_a_file_reached_twice_is_read_once(history: Path, tmp_path: Path) -> None:
+    """``rakestats ingest h.txt h.txt folder/`` read the file three times and counted two
+    copies of each hand as duplicates; a link to a file beside it did the same."""
+    root = tmp_path / "in"
+    root.mkdir()
+    h = root / "h.txt"
+    shutil.copy(history, h)
+    (root / "link.txt").symlink_to("h.txt")
+    shutil.copy(history, root / "copy.txt")  # another file of the same hands: read
+    passed: list[tuple[str, str]] = []
+    assert walk([h, h, root], [], passed) == [h, root / "copy.txt"]
+    assert passed == [
+        (str(h), f"the same file as {h}"),
+        (str(root / "h.txt"), f"the same file as {h}"),
+        (str(root / "link.txt"), f"the same file as {h}"),
+    ]
+    s = Warehouse(tmp_path / "wh").ingest([h, h, root])
+    assert (s.files, s.read, s.ingested, s.duplicates) == (2, 8, 4, 4)
+    assert s.clean
+    assert s.line() == (
+        "read 8 hands from 2 files: 4 ingested, 4 duplicates, 0 quarantined, 0 skipped "
+        "(3 files passed over: named again (read once))"
+    )
