@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import shlex
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -165,6 +165,24 @@ def _value(v: Any) -> str:
     return str(v)
 
 
+def _filter_value(key: str, v: Any, filters: Mapping[str, Any]) -> str:
+    """A filter's value as the report names it: a stake with its money when the report
+    is of one cash currency (``8 ($0.08)``).
+
+    >>> _filter_value("big_bet", [8, 10], {"currency": ["USD"]})
+    '8 ($0.08), 10 ($0.10)'
+    >>> _filter_value("ante", 10, {}), _filter_value("ante", [10], {"currency": "chips"})
+    ('10', '10')
+    """
+    currency = filters.get("currency")
+    if isinstance(currency, (list, tuple)) and len(currency) == 1:
+        currency = currency[0]
+    if key not in ("ante", "big_bet") or not isinstance(currency, str) or not is_cash(currency):
+        return _value(v)
+    stakes = v if isinstance(v, (list, tuple)) else [v]
+    return ", ".join(f"{s} ({format_money(s, currency)})" for s in stakes)
+
+
 def _interval(low: Any, high: Any, hands: int) -> str:
     """A profile's interval, ``-2.5 to 14.1``, or why there is none.
 
@@ -251,7 +269,10 @@ def _overview(data: ReportData) -> dict[str, Any]:
         "player_hands": f"{int(cov['player_hands'].sum()):,}" if not cov.empty else "0",
         "players": f"{data.stats['player'].nunique():,}" if not data.stats.empty else "0",
         "games": games,
-        "filters": [(_OPTIONS.get(k, k), k, _value(v)) for k, v in data.filters.items()],
+        "filters": [
+            (_OPTIONS.get(k, k), k, _filter_value(k, v, data.filters))
+            for k, v in data.filters.items()
+        ],
         "left_out": left,
         "any_left_out": any(g["warn"] for g in left),
     }

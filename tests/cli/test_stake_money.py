@@ -10,6 +10,7 @@ against the library's filters on the stored integers.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -117,3 +118,15 @@ def test_the_nearest_stakes_say_what_they_are_in_money(stud_rooms: Warehouse) ->
 def test_chips_alone_are_named_as_numbers(sample_rake: Warehouse) -> None:
     (miss,) = sample_rake.unmatched_filters(ante=15)
     assert miss.message == "no ante 15; nearest: 5, 10, 25"
+
+
+def test_the_report_names_the_stake_in_money(stud_rooms: Warehouse, tmp_path: Any) -> None:
+    out_file = tmp_path / "r.html"
+    out = _cli("report", "-w", stud_rooms.path, "-o", out_file, "--big-bet", "$0.08")
+    assert out.exit_code == 0, out.output
+    text = " ".join(re.sub(r"<[^>]+>", " ", out_file.read_text(encoding="utf-8")).split())
+    assert "Filters --big-bet 8 ($0.08) (big_bet), --currency USD (currency)" in text
+    out = _cli("report", "-w", stud_rooms.path, "-o", out_file, "--big-bet", "200")
+    assert out.exit_code == 0, out.output
+    text = " ".join(re.sub(r"<[^>]+>", " ", out_file.read_text(encoding="utf-8")).split())
+    assert "Filters --big-bet 200 (big_bet)" in text  # chips and cents: the number alone
