@@ -20,9 +20,17 @@ def sample_data_command(out: str) -> None:
     truth files) to OUT.
 
     \b
+    OUT must be new, empty, or hold the sample data written earlier (which is
+    replaced); any other folder is refused (exit 2) and nothing is written.
+
+    \b
     Example: rakestats sample-data --out sample_data
     """
-    for summary in write_sample_data(out):
+    try:
+        summaries = write_sample_data(out)
+    except ValueError as err:
+        raise click.UsageError(str(err)) from None
+    for summary in summaries:
         click.echo(
             f"run {summary.run_id}: {summary.hands} hands, {len(summary.files)} files "
             f"in {summary.truth.parent}"

@@ -32,6 +32,7 @@ __all__ = [
     "parse_players",
     "run_configuration",
     "run_id",
+    "run_of",
     "simulate",
 ]
 
@@ -169,7 +170,7 @@ def simulate(
     config = run_configuration(hands, span, probe, view)
     rid = run_id(site, seed, config)
     out_path = Path(out)
-    other = _run_in(out_path / TRUTH_FILE)
+    other = run_of(out_path / TRUTH_FILE)
     if other is not None and other != rid:
         raise ValueError(
             f"{out_path} holds the histories of another run "
@@ -199,7 +200,7 @@ def simulate(
     return SimulationSummary(rid, hands, tables, tuple(files), truth)
 
 
-def _run_in(truth: Path) -> str | None:
+def run_of(truth: Path) -> str | None:
     """The id of the run whose truth ``truth`` holds: ``""`` when it cannot be read as
     one, None when there is no such file."""
     try:

@@ -13,7 +13,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from rakestats.sim.runner import TRUTH_FILE, SimulationSummary, simulate
+from rakestats.sim.runner import TRUTH_FILE, SimulationSummary, run_of, simulate
 
 __all__ = ["SAMPLE_RUNS", "SampleRun", "sample_data_dir", "write_sample_data"]
 
@@ -53,16 +53,61 @@ def _describe(run: SampleRun, summary: SimulationSummary) -> str:
     )
 
 
+def _earlier_sample(root: Path) -> list[Path]:
+    """The files of sample data written earlier under ``root`` (none when it is new or
+    empty). Raises ValueError, before anything is removed, when ``root`` holds anything
+    else: another folder's histories are never replaced."""
+    if not root.exists():
+        return []
+    if not root.is_dir():
+        raise ValueError(f"{root} is a file, not a folder: name a new or empty folder")
+    entries = sorted(root.iterdir())
+    if not entries:
+        return []
+    readme = root / "README.md"
+    try:
+        ours = readme.read_text(encoding="utf-8").startswith(_README.split("\n", 1)[0])
+    except (OSError, UnicodeDecodeError):
+        ours = False
+    if not ours:
+        raise ValueError(
+            f"{root} is not empty and holds no sample data (no README.md of the sample "
+            "data): name a new or empty folder; nothing was written"
+        )
+    earlier = [readme]
+    others = [p for p in entries if p.name not in {"README.md", *(r.subdir for r in SAMPLE_RUNS)}]
+    for run in SAMPLE_RUNS:
+        sub = root / run.subdir
+        if not sub.is_dir():
+            continue
+        rid = run_of(sub / TRUTH_FILE)
+        for p in sorted(sub.iterdir()):
+            mine = p.name == TRUTH_FILE or (
+                bool(rid) and p.name.startswith(f"{rid}-") and p.suffix == ".txt"
+            )
+            (earlier if mine else others).append(p)
+    if others:
+        more = f" and {len(others) - 1} more" if len(others) > 1 else ""
+        raise ValueError(
+            f"{root} holds sample data and files that are not of it ({others[0]}{more}): "
+            "they would be mixed with it; move them, or name a new or empty folder; "
+            "nothing was written"
+        )
+    return earlier
+
+
 def write_sample_data(out: str | Path) -> tuple[SimulationSummary, ...]:
-    """Write the sample runs under ``out``, replacing earlier history and truth files."""
+    """Write the sample runs under ``out``, replacing the sample data written there
+    earlier. A folder holding anything else is refused (ValueError) before anything is
+    written or removed."""
     root = Path(out)
+    for old in _earlier_sample(root):
+        if old.is_file():
+            old.unlink()
     summaries = []
     lines = []
     for run in SAMPLE_RUNS:
         target = root / run.subdir
-        if target.is_dir():
-            for old in [*target.glob("*.txt"), target / TRUTH_FILE]:
-                old.unlink(missing_ok=True)
         summary = simulate(run.hands, run.players, run.seed, target, view=run.view)
         summaries.append(summary)
         lines.append(_describe(run, summary))
