@@ -57,7 +57,7 @@ from rakestats.warehouse._resolve import (
     resolve_quarantine,
     stamp_resolved,
 )
-from rakestats.warehouse._store import STAGING, Store, Transaction
+from rakestats.warehouse._store import MARKER, STAGING, Store, Transaction
 from rakestats.warehouse._units import (
     DAMAGED,
     Unit,
@@ -90,6 +90,7 @@ _HIDDEN_FILE = "hidden file"
 _HIDDEN_FOLDER = "hidden folder (not walked)"
 _NOTES = "notes, not a hand history"
 _SAME_FILE = "the same file as "  # + the path it was first reached by
+_WAREHOUSE = "a rakestats warehouse (not walked)"
 # the summary's note when the paths named hold no file at all (an empty folder)
 _NOTHING_UNDER = "nothing to read: no files under the paths named"
 
@@ -236,7 +237,7 @@ class IngestSummary:
 def _passed_over_note(passed: list[tuple[str, str]]) -> str:
     """``3 files passed over: hidden, or notes`` for the entries of
     :attr:`IngestSummary.passed_over`."""
-    folders = sum(reason == _HIDDEN_FOLDER for _, reason in passed)
+    folders = sum(reason in (_HIDDEN_FOLDER, _WAREHOUSE) for _, reason in passed)
     files = len(passed) - folders
     counts = [
         f"{n} {word}{'s' if n > 1 else ''}"
@@ -245,7 +246,11 @@ def _passed_over_note(passed: list[tuple[str, str]]) -> str:
     ]
     kinds = [
         kind
-        for kind, reasons in (("hidden", (_HIDDEN_FILE, _HIDDEN_FOLDER)), ("notes", (_NOTES,)))
+        for kind, reasons in (
+            ("hidden", (_HIDDEN_FILE, _HIDDEN_FOLDER)),
+            ("notes", (_NOTES,)),
+            ("a warehouse", (_WAREHOUSE,)),
+        )
         if any(reason in reasons for _, reason in passed)
     ]
     if any(reason.startswith(_SAME_FILE) for _, reason in passed):
@@ -270,9 +275,12 @@ def walk(
     walked) and the notes kept beside histories (``README.md``, ``README.txt``, the
     simulator's ``players.json``) are passed over: each is added to ``passed_over`` as
     (path, reason) when a list is given. A path named in ``paths`` is never passed
-    over for its name. A file reached twice (named twice, under two folders named, or
-    through a link to it) is read once: the second way is passed over as ``the same file
-    as`` the first. One path may be given alone (a text is a path, not its letters)."""
+    over for its name. A rakestats warehouse (a folder holding ``_rakestats.json``, such as
+    the one being written, kept beside the histories) is never walked, named or not: it
+    is passed over as ``a rakestats warehouse``. A file reached twice (named twice, under
+    two folders named, or through a link to it) is read once: the second way is passed
+    over as ``the same file as`` the first. One path may be given alone (a text is a
+    path, not its letters)."""
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
     out: list[Path] = []
@@ -294,7 +302,9 @@ def walk(
         errors.append((str(exc.filename or ""), f"cannot read folder: {exc.strerror or exc}"))
 
     for p in map(Path, paths):
-        if p.is_dir():
+        if p.is_dir() and (p / MARKER).is_file():
+            passed.append((str(p), _WAREHOUSE))
+        elif p.is_dir():
             for root, dirs, files in os.walk(p, onerror=failed, followlinks=True):
                 real = os.path.realpath(root)
                 if real in walked:
@@ -304,6 +314,8 @@ def walk(
                 kept = []
                 for d in sorted(dirs):
                     why = _passed_over(d, folder=True)
+                    if why is None and os.path.isfile(os.path.join(root, d, MARKER)):
+                        why = _WAREHOUSE
                     if why is not None:
                         passed.append((os.path.join(root, d), why))
                     elif os.path.realpath(os.path.join(root, d)) not in walked:

@@ -248,3 +248,33 @@ def test_ctrl_c_stops_a_watch_from_a_script_with_the_totals(
     assert out.stdout.startswith("True watched: 1 ingests read 1 hands: 1 ingested")
     assert out.stdout.rstrip().endswith("(stopped by Ctrl-C)")
     assert "Traceback" not in out.stderr
+
+
+def test_a_warehouse_written_inside_the_watched_folder_is_not_news(
+    hands: list[str], tmp_path: Path
+) -> None:
+    """Another warehouse kept in the watched folder is written meanwhile: its files are
+    not histories, and not read (each of its commits was an ingest of its Parquet
+    parts, every one `not a known hand-history format`)."""
+    folder = tmp_path / "client"
+    folder.mkdir()
+    (folder / "t0.txt").write_text(hands[0] + "\n\n\n", encoding="utf-8")
+    beside = Warehouse(folder / "archive")
+    beside.store.create()
+    wh = Warehouse(tmp_path / "wh")
+    stop = threading.Event()
+    seen: list[IngestSummary] = []
+
+    def on_ingest(s: IngestSummary) -> None:
+        seen.append(s)
+        if len(seen) == 1:  # the other warehouse commits; then a history is written
+            beside.ingest([folder / "t0.txt"])
+            (folder / "t1.txt").write_text(hands[1] + "\n\n\n", encoding="utf-8")
+        else:
+            threading.Timer(1.5, stop.set).start()
+
+    threading.Timer(30, stop.set).start()
+    total = wh.watch([folder], settle_seconds=0.3, stop=stop, on_ingest=on_ingest)
+    assert all(s.unrecognized == [] for s in seen), [s.unrecognized for s in seen]
+    assert [s.ingested for s in seen] == [1, 1]
+    assert total.ingested == 2

@@ -166,3 +166,25 @@ def test_a_file_reached_twice_is_read_once(history: Path, tmp_path: Path) -> Non
         "read 8 hands from 2 files: 4 ingested, 4 duplicates, 0 quarantined, 0 skipped "
         "(3 files passed over: named again (read once))"
     )
+
+
+def test_a_warehouse_beside_the_histories_is_not_walked(history: Path, tmp_path: Path) -> None:
+    """``rakestats ingest poker -w poker/wh`` walked into the warehouse it was writing:
+    its lock, marker and Parquet parts came out as `not a known hand-history format`,
+    twenty files of binary noise on stderr and a summary of files 'not recognised'."""
+    root = tmp_path / "poker"
+    root.mkdir()
+    shutil.copy(history, root / "h.txt")
+    wh = Warehouse(root / "wh")
+    first = wh.ingest([root])
+    assert (first.files, first.ingested, first.unrecognized) == (1, 4, [])
+    assert first.passed_over == [(str(root / "wh"), "a rakestats warehouse (not walked)")]
+    assert first.line().endswith("(1 folder passed over: a warehouse)")
+    again = wh.ingest([root])
+    assert (again.files, again.files_unchanged, again.unrecognized) == (1, 1, [])
+    # another warehouse, named or below a folder named, is passed over all the same
+    other = Warehouse(tmp_path / "other")
+    named = other.ingest([root / "wh"])
+    assert (named.files, named.unrecognized) == (0, [])
+    assert named.line().endswith("(nothing to read: 1 folder passed over: a warehouse)")
+    assert other.ingest([tmp_path]).unrecognized == []
