@@ -25,6 +25,7 @@ import types
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Concatenate, Generic, ParamSpec, TypeVar, overload
 
+import duckdb
 import pandas as pd
 
 from rakestats.progress import Progress
@@ -185,10 +186,20 @@ class Warehouse:
 
     def sql(self, query: str, params: Sequence[Any] | dict[str, Any] | None = None) -> pd.DataFrame:
         """Run ad-hoc SQL on the warehouse views; values go in ``params`` (bound, never
-        pasted into the text)."""
+        pasted into the text). A name that is no table raises DuckDB's error with a note
+        naming the warehouse's tables (DuckDB's own guess may be one of its catalog's)."""
         con = self.connect()
         try:
             return con.execute(query, params if params is not None else []).fetchdf()
+        except duckdb.CatalogException as exc:
+            if "Table with name" not in str(exc):
+                raise
+            rows = con.execute(
+                "SELECT table_name FROM information_schema.tables "
+                "WHERE table_schema = 'main' ORDER BY table_name"
+            ).fetchall()
+            exc.add_note(f"the warehouse's tables: {', '.join(r[0] for r in rows)}")
+            raise
         finally:
             con.close()
 
