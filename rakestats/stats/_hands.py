@@ -237,18 +237,60 @@ class HandNotFoundError(LookupError):
     """No hand, or more than one (the same id at several sites), has the id asked for."""
 
 
+def _hands_of(
+    sql: Callable[[str, list[Any]], pd.DataFrame], hand_id: str, site: str | None
+) -> pd.DataFrame:
+    if site is None:
+        return sql("SELECT * FROM hands WHERE hand_id = ?", [hand_id])
+    return sql("SELECT * FROM hands WHERE hand_id = ? AND site = ?", [hand_id, site])
+
+
+def _not_found(
+    sql: Callable[[str, list[Any]], pd.DataFrame], hand_id: str, written: str, site: str | None
+) -> str:
+    """Why no hand has the id: the sites that have it when ``site`` has not, else the
+    ids that contain what was written (a part of an id copied), if any."""
+    text = f"no hand {hand_id!r}" + (f" at {site!r}" if site else "")
+    if site is not None:
+        elsewhere = sql(
+            "SELECT DISTINCT site FROM hands WHERE hand_id = ? ORDER BY site", [written]
+        )
+        if len(elsewhere):
+            return f"{text}; it is at {_quoted(list(elsewhere['site']))}"
+    if len(written) < _MIN_PART:
+        return text
+    pattern = "%" + written.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    near = sql(
+        "SELECT DISTINCT hand_id FROM hands WHERE hand_id LIKE ? ESCAPE '\\' "
+        "ORDER BY length(hand_id), hand_id LIMIT ?",
+        [pattern, _SUGGESTED + 1],
+    )["hand_id"].tolist()
+    if not near:
+        return text
+    more = ", ..." if len(near) > _SUGGESTED else ""
+    return f"{text}; ids that contain it: {_quoted(near[:_SUGGESTED])}{more}"
+
+
+_MIN_PART = 4  # characters of an id written before ids containing them are suggested
+_SUGGESTED = 3
+
+
+def _quoted(values: list[Any]) -> str:
+    return ", ".join(repr(str(v)) for v in values)
+
+
 def hand_detail(
     sql: Callable[[str, list[Any]], pd.DataFrame], hand_id: str, site: str | None = None
 ) -> HandDetail:
     """Everything about one hand; ``sql`` runs a query with bound parameters (e.g.
     ``Warehouse.sql``). Raises :class:`HandNotFoundError` when the id matches no hand or
     hands at several sites (give ``site`` then)."""
-    where, params = "hand_id = ?", [hand_id]
-    if site is not None:
-        where, params = where + " AND site = ?", [hand_id, site]
-    hands = sql(f"SELECT * FROM hands WHERE {where}", params)
+    hands = _hands_of(sql, hand_id, site)
+    written = hand_id.strip().removeprefix("#").strip()  # as copied: "#2633132989 "
+    if hands.empty and written and written != hand_id:
+        hands = _hands_of(sql, written, site)
     if hands.empty:
-        raise HandNotFoundError(f"no hand {hand_id!r}" + (f" at {site!r}" if site else ""))
+        raise HandNotFoundError(_not_found(sql, hand_id, written, site))
     if len(hands) > 1:
         sites = ", ".join(sorted(map(str, hands["site"])))
         raise HandNotFoundError(f"hand {hand_id!r} is at several sites ({sites}); give the site")

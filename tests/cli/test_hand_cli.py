@@ -113,3 +113,35 @@ def test_hand_command_escapes_control_characters(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "\x1b" not in result.output and "\x07" not in result.output
     assert "Evil\\x1b[31m\\x07 checks" in result.output
+
+
+def test_a_hand_id_not_found_names_where_it_is(stud_rooms: Warehouse) -> None:
+    """``rakestats hand`` with part of an id, the id as PokerStars writes it (``#``), or
+    the wrong site said only ``no hand '...'``."""
+    runner = CliRunner()
+
+    def hand_cmd(*args: str) -> tuple[int, str, str]:
+        r = runner.invoke(main, ["hand", "-w", stud_rooms.path, *args])
+        return r.exit_code, r.stdout, r.stderr.strip()
+
+    whole = hand_cmd("693975843")
+    assert whole[0] == 0 and whole[1].startswith("Hand 693975843 at Winning")
+    assert hand_cmd("#693975843 ") == whole  # copied with the sign before it
+    assert hand_cmd("69397584") == (
+        2,
+        "",
+        "error: no hand '69397584'; ids that contain it: '693975843'",
+    )
+    assert hand_cmd("693975843", "--site", "PokerStars") == (
+        2,
+        "",
+        "error: no hand '693975843' at 'PokerStars'; it is at 'Winning'",
+    )
+    assert hand_cmd("zz_%") == (2, "", "error: no hand 'zz_%'")  # no pattern of LIKE
+    assert hand_cmd("999") == (2, "", "error: no hand '999'")  # too short to suggest
+    code, _, err = hand_cmd("4044")
+    ids = stud_rooms.sql("SELECT DISTINCT hand_id FROM hands WHERE contains(hand_id, '4044')")
+    assert code == 2 and len(ids) > 3
+    shown = err.split("ids that contain it: ")[1]
+    assert shown.endswith(", ...") and shown.count("'") == 6
+    assert all(s.strip("'") in set(ids["hand_id"]) for s in shown[:-5].split(", "))
