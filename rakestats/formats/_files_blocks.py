@@ -60,7 +60,8 @@ class Block(NamedTuple):
 def iter_byte_blocks(
     stream: Stream, lim: Limits | None = None, line_offset: int = 0
 ) -> Iterator[Block]:
-    """Blocks of non-blank lines, line ends and trailing spaces removed, BOM dropped.
+    """Blocks of non-blank lines, line ends and trailing spaces removed, a BOM at the
+    start of a line dropped (the file's, or that of a file joined to it: ``cat a b``).
 
     Lines are read at most ``max_line_bytes`` at a time: a longer line is skipped to its
     end and only its first bytes are kept; a block past ``max_hand_bytes`` keeps its
@@ -99,8 +100,8 @@ def iter_byte_blocks(
                     )
             else:
                 line = raw.rstrip(_STRIP_BYTES)
-            if lineno == 1 and line.startswith(_BOM_BYTES):
-                line = line[len(_BOM_BYTES) :]
+            if line[:3] == _BOM_BYTES:
+                line = line[len(_BOM_BYTES) :].rstrip(_STRIP_BYTES)
             if line:
                 if not block:
                     start = lineno
@@ -208,12 +209,11 @@ def iter_blocks(stream: Stream, lim: Limits | None = None) -> Iterator[Block | T
     lim = lim if lim is not None else current_limits()
     buf = b""
     lines_before = 0  # lines of the file before ``buf``
-    first = True
     while True:
         try:
             more = stream.read(_PIECE_BYTES)
         except DAMAGED as exc:
-            last = yield from _before_damage(buf, lines_before, lim, first, exc)
+            last = yield from _before_damage(buf, lines_before, lim, exc)
             raise _damaged(last, exc) from exc
         buf = buf + more if buf else more
         if buf[:1] in _BLANK_START:  # blank lines first: skipped whole, counted
@@ -222,7 +222,6 @@ def iter_blocks(stream: Stream, lim: Limits | None = None) -> Iterator[Block | T
             if cut >= 0:
                 lines_before += buf.count(b"\n", 0, cut + 1)
                 buf = buf[cut + 1 :]
-                first = False  # line 1 is behind: no BOM to drop
         if more:
             cut = buf.rfind(b"\n\n")  # at a blank line (a CRLF one searched after it only)
             cut = max(cut, buf.rfind(b"\n\r\n", max(cut, 0)))
@@ -235,15 +234,14 @@ def iter_blocks(stream: Stream, lim: Limits | None = None) -> Iterator[Block | T
         else:
             piece, buf = buf, b""
         if piece:
-            counted = yield from _piece_blocks(piece, lines_before, lim, first)
+            counted = yield from _piece_blocks(piece, lines_before, lim)
             lines_before += counted if counted is not None else piece.count(b"\n")
-            first = False
         if not more:
             return
 
 
 def _before_damage(
-    buf: bytes, lines_before: int, lim: Limits, first: bool, exc: Exception
+    buf: bytes, lines_before: int, lim: Limits, exc: Exception
 ) -> Generator[Block | TextBlock, None, int]:
     """The blocks of ``buf``, the rest of a stream read before its damage: its whole
     lines (a line the damage cut is not one), the last block cut short unless a blank
@@ -251,7 +249,7 @@ def _before_damage(
     whole = buf[: buf.rfind(b"\n") + 1]
     last = lines_before + whole.count(b"\n")
     held: Block | TextBlock | None = None
-    for block in _piece_blocks(whole, lines_before, lim, first):
+    for block in _piece_blocks(whole, lines_before, lim):
         if held is not None:
             yield held
         held = block
@@ -262,17 +260,17 @@ def _before_damage(
 
 
 def _piece_blocks(
-    piece: bytes, lines_before: int, lim: Limits, first: bool
+    piece: bytes, lines_before: int, lim: Limits
 ) -> Generator[Block | TextBlock, None, int | None]:
     """The blocks of a piece; returns the piece's line breaks when it counted them on
     the way (a decoded piece), else None."""
     text = None
-    clean = not (first and piece.startswith(_BOM_BYTES)) and not piece.endswith((b" ", b"\t"))
+    clean = _BOM_BYTES not in piece and not piece.endswith((b" ", b"\t"))
     if clean and b"\r" not in piece and not _spaced_line_end(piece):
         with contextlib.suppress(UnicodeDecodeError):
             text = piece.decode("utf-8")
     elif len(piece) < min(lim.max_line_bytes, lim.max_hand_bytes):
-        text = _stripped(piece, first)
+        text = _stripped(piece)
     if text is None:
         yield from iter_byte_blocks(io.BytesIO(piece), lim, lines_before)
         return None
@@ -295,14 +293,20 @@ def _text_block(
         yield TextBlock(start, lines)
 
 
-def _stripped(piece: bytes, first: bool) -> str | None:
+def _stripped(piece: bytes) -> str | None:
     """``piece`` as the line-by-line reader reads it — each line without its trailing
     spaces, tabs and carriage return (rooms write CRLF line ends and trailing spaces),
-    the BOM of the file's first line dropped — decoded; None when it is not UTF-8. Only
-    for a piece shorter than the limits, so that none of its lines or blocks breaks them."""
+    a BOM at the start of a line dropped (the file's first, or where files were joined)
+    — decoded; None when it is not UTF-8. Only for a piece shorter than the limits, so
+    that none of its lines or blocks breaks them.
+
+    >>> _stripped(b"\\xef\\xbb\\xbfA \\r\\nB\\n\\n\\xef\\xbb\\xbfC\\nD\\xef\\xbb\\xbf")
+    'A\\nB\\n\\nC\\nD\\ufeff'
+    """
     plain = _line_ends_stripped(piece)
-    if first and plain.startswith(_BOM_BYTES):
-        plain = plain[len(_BOM_BYTES) :]
+    if _BOM_BYTES in plain:  # (pieces begin at a line)
+        plain = plain.replace(b"\n" + _BOM_BYTES, b"\n").removeprefix(_BOM_BYTES)
+        plain = _line_ends_stripped(plain)  # a line of a BOM and spaces is blank
     try:
         return plain.decode("utf-8")
     except UnicodeDecodeError:
