@@ -288,8 +288,10 @@ def walk(
     passed = passed_over if passed_over is not None else []
     first_of: dict[str, Path] = {}  # real path of each file found: the path it was found by
 
-    def found(path: Path) -> None:
-        real = os.path.realpath(path)
+    def found(path: Path, real: str | None = None) -> None:
+        """``real``: the file's real path when known without resolving it."""
+        if real is None or os.path.islink(path):
+            real = os.path.realpath(path)  # (32 us a file: once per folder below)
         first = first_of.setdefault(real, path)
         if first is path:
             out.append(path)
@@ -326,7 +328,7 @@ def walk(
                     if why is not None:
                         passed.append((os.path.join(root, f), why))
                     else:
-                        found(Path(root) / f)
+                        found(Path(root) / f, os.path.join(real, f))
         else:
             found(p)
     return out
