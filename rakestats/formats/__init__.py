@@ -278,12 +278,36 @@ def _block_results(
         if bad is not None:
             return [_quarantine(parser, lines, start, bad, f"invalid UTF-8 at line {bad}", src)]
     if parser.hand_start is None:
-        return [] if parser.is_noise(lines) else [_parse_one(parser, lines, start, src)]
+        if parser.is_noise(lines):
+            return []
+        rec = _parse_one(parser, lines, start, src)
+        if isinstance(rec, HandRecord):
+            return [rec]
+        joined = _joined_hands(parser, lines, start)
+        if len(joined) == 1:
+            return [rec]
+        return [
+            _parse_one(parser, part, first, src)
+            for first, part in joined
+            if not parser.is_noise(part)
+        ]
     return [
         _parse_one(parser, part, first, src)
         for first, part in parser.hands_of(lines, start)
         if not parser.is_noise(part)
     ]
+
+
+def _joined_hands(parser: SiteParser, lines: list[str], start: int) -> list[tuple[int, list[str]]]:
+    """The hands of a block that failed as one: cut before each later line that begins a
+    hand (``header_pattern``; the first of a run of such lines, as a room that begins a
+    hand with two header lines writes them), as files joined without a blank line
+    between them give (``cat a.txt b.txt`` where ``a.txt`` ends with its last line).
+    Asked only of a block that failed, so a hand that reads as one is never cut."""
+    heads = [parser.header_pattern.match(line) is not None for line in lines]
+    cuts = [0] + [i for i in range(1, len(lines)) if heads[i] and not heads[i - 1]]
+    ends = [*cuts[1:], len(lines)]
+    return [(start + a, lines[a:b]) for a, b in zip(cuts, ends, strict=True)]
 
 
 _I16 = 1 << 15

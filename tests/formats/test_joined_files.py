@@ -82,3 +82,40 @@ def test_a_line_of_a_mark_alone_is_blank() -> None:
     data = hands[0] + b"\n" + BOM + b"\n" + b"\n\n\n".join(hands[1:])
     blocks = _blocks(data)
     assert [b[1] for b in blocks] == [b[1] for b in _blocks(RAKE)]
+
+
+def _joined_without_a_blank_line(tmp_path: Path, parts: list[bytes]) -> Path:
+    path = tmp_path / "joined.txt"
+    path.write_bytes(b"".join(p.rstrip(b"\r\n") + b"\r\n" for p in parts))
+    return path
+
+
+def test_files_joined_without_a_blank_line_between_them(tmp_path: Path) -> None:
+    """The last hand of the first file and the first of the next came as one block and
+    were quarantined together (``the summary names a player who is not seated``, or
+    Rake's ``unexpected line 'Rakestats Sim Rake Hand #...'``): a block that fails is
+    cut before each later line that begins a hand, and each part is read on its own."""
+    second = STARS[0].read_bytes()
+    path = _joined_without_a_blank_line(tmp_path, [STARS[1].read_bytes(), second])
+    first_part = _records(STARS[1])
+    lines_before = STARS[1].read_bytes().rstrip(b"\r\n").count(b"\n") + 1
+    assert _records(path) == first_part + [
+        (h, line + lines_before) for h, line in _records(STARS[0])
+    ]
+    rake = _joined_without_a_blank_line(tmp_path, [RAKE, RAKE.replace(b"0001-", b"0002-")])
+    assert len(_records(rake)) == 2 * RAKE.count(b"Rake Hand #")
+
+
+def test_each_part_of_a_joined_block_is_judged_on_its_own(tmp_path: Path) -> None:
+    hands = [h for h in RAKE.split(b"\n\n\n") if h.strip()]
+    broken = hands[-1].replace(b"*** SUMMARY ***", b"*** SUMARY ***")  # fails on its own
+    assert broken != hands[-1]
+    path = tmp_path / "j.txt"
+    path.write_bytes(b"\n\n\n".join([*hands[:-1], broken]).rstrip(b"\n") + b"\n" + hands[0])
+    out = list(iter_file(path))
+    quarantined = [r for r in out if isinstance(r, QuarantineRecord)]
+    stored = [r for r in out if isinstance(r, HandRecord)]
+    assert len(quarantined) == 1 and "SUMARY" in quarantined[0].raw_text
+    assert "Rake Hand #" not in quarantined[0].raw_text.split("\n", 1)[1]  # its own lines
+    ids = [h for h, _ in _records(_joined_without_a_blank_line(tmp_path, [RAKE]))]
+    assert [r.hand_id for r in stored] == [*ids[:-1], ids[0]]

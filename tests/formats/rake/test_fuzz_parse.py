@@ -34,6 +34,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rakestats.formats import ReadError, UnrecognizedFileError, iter_file
+from rakestats.formats.files import decode_block
 from rakestats.records import HandRecord, QuarantineRecord, SkipRecord
 from rakestats.warehouse._arrow import hands_to_tables
 
@@ -174,8 +175,8 @@ def blocks_of(data: bytes) -> list[tuple[int, list[bytes]]]:
         lines.pop()
     for n, raw in enumerate(lines, 1):
         line = raw.rstrip(_STRIP)
-        if n == 1 and line.startswith(b"\xef\xbb\xbf"):
-            line = line[3:]
+        if line.startswith(b"\xef\xbb\xbf"):  # a mark at a line's start (joined files)
+            line = line[3:].rstrip(_STRIP)
         if line:
             if not block:
                 start = n
@@ -186,6 +187,40 @@ def blocks_of(data: bytes) -> list[tuple[int, list[bytes]]]:
     if block:
         out.append((start, block))
     return out
+
+
+def _line_of(rec: HandRecord | QuarantineRecord | SkipRecord) -> int:
+    return rec.source_line if isinstance(rec, HandRecord) else rec.line
+
+
+def _parts(
+    block: tuple[int, list[bytes]], got: list[HandRecord | QuarantineRecord | SkipRecord]
+) -> list[tuple[int, list[bytes]]]:
+    """The block as one hand, or, when the reader gave several records within it (a block
+    that failed as one is cut before each later line that begins a hand), its parts, as
+    the records place them: a hand or a skip at its first line, a quarantined part where
+    its raw lines are; the first part begins the block."""
+    start, lines = block
+    end = start + len(lines) - 1
+    mine = [r for r in got if start <= _line_of(r) <= end]
+    if len(mine) <= 1:
+        return [block]
+    text, _bad = decode_block(lines, start, "cp1252")  # as the block was read (PokerStars')
+    starts: list[int] = []
+    for rec in mine:
+        if isinstance(rec, QuarantineRecord):
+            raw = rec.raw_text.split("\n")
+            found = [
+                k for k in range(starts[-1] + 1 if starts else 0, len(lines))
+                if text[k : k + len(raw)] == raw
+            ]  # fmt: skip
+            assert found, (raw, text)
+            at = found[0]
+        else:
+            at = _line_of(rec) - start
+        starts.append(at)
+    assert starts[0] == 0 and starts == sorted(set(starts)), starts
+    return [(start + a, lines[a:b]) for a, b in zip(starts, [*starts[1:], len(lines)], strict=True)]
 
 
 _CONTROL = re.compile("[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]")
@@ -285,8 +320,9 @@ def check_file(
                 tally.outcomes["quarantine"] += 1
                 assert "parser failed" not in rec.reason, rec.reason
         return got
-    assert len(got) == len(blocks), (len(got), len(blocks))
-    for (start, lines), rec in zip(blocks, got, strict=True):
+    parts = [part for block in blocks for part in _parts(block, got)]
+    assert len(got) == len(parts), (len(got), len(parts))
+    for (start, lines), rec in zip(parts, got, strict=True):
         end = start + len(lines) - 1
         if isinstance(rec, HandRecord):
             tally.outcomes["hand"] += 1
