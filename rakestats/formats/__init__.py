@@ -277,24 +277,29 @@ def _block_results(
             return [_quarantine(parser, lines, start, block.problem[0], block.problem[1], src)]
         if bad is not None:
             return [_quarantine(parser, lines, start, bad, f"invalid UTF-8 at line {bad}", src)]
-    if parser.hand_start is None:
-        if parser.is_noise(lines):
-            return []
-        rec = _parse_one(parser, lines, start, src)
-        if isinstance(rec, HandRecord):
-            return [rec]
-        joined = _joined_hands(parser, lines, start)
-        if len(joined) == 1:
-            return [rec]
+    return _parse_block(parser, lines, start, src)
+
+
+def _parse_block(parser: SiteParser, lines: list[str], start: int, src: str) -> list[ParseResult]:
+    """The hands of a block of decoded lines: one, or several for a format without blank
+    lines between hands (``hand_start``), or a block that failed as one hand cut at the
+    hands in it (:func:`_joined_hands`)."""
+    if parser.hand_start is not None:
         return [
             _parse_one(parser, part, first, src)
-            for first, part in joined
+            for first, part in parser.hands_of(lines, start)
             if not parser.is_noise(part)
         ]
+    if parser.is_noise(lines):
+        return []
+    rec = _parse_one(parser, lines, start, src)
+    if isinstance(rec, HandRecord):
+        return [rec]
+    joined = _joined_hands(parser, lines, start)
+    if len(joined) == 1:
+        return [rec]
     return [
-        _parse_one(parser, part, first, src)
-        for first, part in parser.hands_of(lines, start)
-        if not parser.is_noise(part)
+        _parse_one(parser, part, first, src) for first, part in joined if not parser.is_noise(part)
     ]
 
 
@@ -441,6 +446,4 @@ def _iter_text(
         return
     parser = parser_type()
     for start, block in parser.text_blocks(lines):
-        for first, part in parser.hands_of(block, start):
-            if not parser.is_noise(part):
-                yield _parse_one(parser, part, first, source_file)
+        yield from _parse_block(parser, block, start, source_file)

@@ -434,13 +434,14 @@ class _Prefixed:
 
 
 def iter_text_blocks(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
-    """Blocks of non-blank lines from decoded text lines (with or without line ends)."""
+    """Blocks of non-blank lines from decoded text lines (with or without line ends), a
+    BOM at the start of a line dropped (as :func:`iter_byte_blocks` does)."""
     start = 0
     block: list[str] = []
     for lineno, raw in enumerate(lines, 1):
         line = raw.rstrip(_STRIP)
-        if lineno == 1 and line.startswith(BOM):
-            line = line[1:]
+        if line[:1] == BOM:
+            line = line[1:].rstrip(_STRIP)
         if line:
             if not block:
                 start = lineno

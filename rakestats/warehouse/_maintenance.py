@@ -175,8 +175,8 @@ def retry_quarantined(store: Store) -> RetrySummary:
             remaining.append(_record_of(row, row["reason"]))
             continue
         hands = [r for r in results if isinstance(r, HandRecord)]
-        if len(hands) == 1 and len(results) == 1:
-            passed.append((hands[0], row))
+        if hands and len(hands) == len(results):  # (several: hands that were joined)
+            passed += [(hand, row) for hand in hands]
             continue
         failed = next((r for r in results if isinstance(r, QuarantineRecord)), None)
         reason = row["reason"] if failed is None else _in_the_file(row, lines, failed)
@@ -194,7 +194,8 @@ def retry_quarantined(store: Store) -> RetrySummary:
         # a hand that now parses but contradicts the stored copy stays a conflict
         clash = set() if split.conflicts is None else set(split.conflicts["hand_key"].to_pylist())
         kept = [row for rec, row in passed if hand_key(rec.site, rec.hand_id) in clash]
-        remaining += [_record_of(row, row["reason"]) for row in kept]
+        once_each = {id(row): row for row in kept}.values()  # a row of two clashing hands
+        remaining += [_record_of(row, row["reason"]) for row in once_each]
         dups = len(passed) - ingested - len(kept)
         for name, partition, part in hand_partitions((n, fresh[n]) for n in HAND_TABLES):
             txn.write(name, part, partition)

@@ -121,3 +121,27 @@ def test_a_failure_that_changed_says_its_line_numbers_are_the_hands(
     assert reason == (
         f"line {within}: {now[m.end() :]} (line numbers counted from the hand's first line)"
     )
+
+
+def test_an_entry_of_two_joined_hands_is_stored_as_two(
+    hands: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An entry quarantined before a failing block was cut at the hands in it (two
+    hands of files joined without a blank line): a retry stores both."""
+    path = tmp_path / "joined.txt"
+    path.write_text(hands[0] + "\n" + hands[1] + "\n\n\n" + hands[2] + "\n\n\n", encoding="utf-8")
+    monkeypatch.setattr(rakestats.formats, "_joined_hands", lambda p, lines, s: [(s, lines)])
+    wh = Warehouse(tmp_path / "wh")
+    s = wh.ingest([path])
+    assert (s.ingested, s.quarantined) == (1, 1)
+    (entry,) = _entries(wh)
+    assert entry[1] > 1 and "unexpected line" in entry[2]
+    monkeypatch.undo()
+    r = wh.retry_quarantined()
+    assert (r.retried, r.ingested, r.duplicates, r.still_quarantined) == (1, 2, 0, 0)
+    assert _entries(wh) == [] and len(wh.sql("SELECT * FROM hands")) == 3
+    again = Warehouse(tmp_path / "fresh")  # as a fresh ingest of the file gives it
+    assert again.ingest([path]).ingested == 3
+    assert sorted(again.sql("SELECT hand_id FROM hands")["hand_id"]) == sorted(
+        wh.sql("SELECT hand_id FROM hands")["hand_id"]
+    )
