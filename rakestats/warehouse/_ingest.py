@@ -17,7 +17,7 @@ import os
 import shutil
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from itertools import chain
 from pathlib import Path
@@ -121,6 +121,28 @@ def _passed_over(name: str, folder: bool = False) -> str | None:
     if name.startswith("."):
         return _HIDDEN_FOLDER if folder else _HIDDEN_FILE
     return _NOTES if not folder and name in _SKIP_NAMES else None
+
+
+def _member_passed_over(member: str) -> str | None:
+    """Why an archive's walk passes over its member ``member`` (a path in the archive),
+    as a folder's walk would: hidden, in a hidden folder, or notes."""
+    parts = member.split("/")
+    if any(p.startswith(".") for p in parts):
+        return _HIDDEN_FILE
+    return _passed_over(parts[-1])
+
+
+def _members_kept(units: list[Unit], first: int, passed: list[tuple[str, str]]) -> list[Unit]:
+    """The units of a zip archive's members but those a folder's walk would pass over
+    (hidden files, ``__MACOSX/._*``, notes), each added to ``passed``; all of them when
+    every member would be (then each says that it holds no hands)."""
+    why = [_member_passed_over(u.member) if u.member is not None else None for u in units]
+    if not any(why) or all(why):
+        return units
+    kept = [u for u, w in zip(units, why, strict=True) if w is None]
+    passed += [(f"{u.path}!{u.member}", w) for u, w in zip(units, why, strict=True) if w]
+    last = len(kept) - 1
+    return [replace(u, index=first + k, last=k == last) for k, u in enumerate(kept)]
 
 
 def passed_over_in_folder(parts: Sequence[str]) -> bool:
@@ -815,6 +837,7 @@ def ingest_paths(
                 continue
             results.append(FileResult(str(path), size, digest))
             units = units_of(str(path), len(results) - 1, n_units, pending_seconds)
+            units = _members_kept(units, n_units, summary.passed_over)
             n_units += len(units)
             yield from units
 

@@ -188,3 +188,40 @@ def test_a_warehouse_beside_the_histories_is_not_walked(history: Path, tmp_path:
     assert (named.files, named.unrecognized) == (0, [])
     assert named.line().endswith("(nothing to read: 1 folder passed over: a warehouse)")
     assert other.ingest([tmp_path]).unrecognized == []
+
+
+def test_an_archive_passes_over_what_a_folder_would(history: Path, tmp_path: Path) -> None:
+    """A zip of a folder (``zip -r``, the Finder's "Compress") holds its README, its
+    ``.DS_Store`` and ``__MACOSX/._*``: each was `not recognised` (on stderr, and exit 3
+    under ``--strict``) where the folder itself was read without a word of them."""
+    import zipfile
+
+    arc = tmp_path / "histories.zip"
+    data = history.read_bytes()
+    with zipfile.ZipFile(arc, "w") as zf:
+        zf.writestr("README.md", "# my notes\n")
+        zf.writestr(".DS_Store", b"\x00\x00\x00\x01Bud1")
+        zf.writestr("s1/h.txt", data)
+        zf.writestr("__MACOSX/s1/._h.txt", b"\x00\x05\x16\x07")
+        zf.writestr("s1/players.json", "{}\n")
+        zf.writestr(".git/config", "[core]\n")
+    s = Warehouse(tmp_path / "wh").ingest([arc])
+    assert (s.files, s.ingested, s.unrecognized) == (1, 4, [])
+    assert sorted(s.passed_over) == sorted(
+        [
+            (f"{arc}!README.md", "notes, not a hand history"),
+            (f"{arc}!.DS_Store", "hidden file"),
+            (f"{arc}!__MACOSX/s1/._h.txt", "hidden file"),
+            (f"{arc}!s1/players.json", "notes, not a hand history"),
+            (f"{arc}!.git/config", "hidden file"),
+        ]
+    )
+    assert s.clean and s.line().endswith("(5 files passed over: hidden, or notes)")
+    # an archive of nothing but notes: nothing is passed over in silence
+    notes = tmp_path / "notes.zip"
+    with zipfile.ZipFile(notes, "w") as zf:
+        zf.writestr("README.md", "# my notes\n")
+    only = Warehouse(tmp_path / "wh2").ingest([notes])
+    assert [why for _, why in only.unrecognized] == [
+        "not a known hand-history format: '# my notes'"
+    ]
