@@ -128,7 +128,10 @@ def iter_file(
     ``archive.zip!member.txt``). ``display_name`` replaces the path in the records.
 
     The file (every member of an archive) is identified when this is called: an
-    unknown format raises :class:`UnrecognizedFileError` at once. A file without any
+    unknown format raises :class:`UnrecognizedFileError` at once. An archive's members
+    that a folder's walk would pass over (hidden, in a hidden folder, or notes such as
+    a README; :mod:`rakestats.formats._names`) are left out, unless all are; name one
+    with ``member`` to read it all the same. A file without any
     non-blank line yields nothing. ``member`` reads one member of a zip archive only
     (see :func:`zip_members`), so that archives can be split into units of work.
     """
@@ -164,6 +167,15 @@ def _plan(
             sources = [s for s in sources if s.name == f"{name}!{member}"]
             if not sources:
                 raise UnrecognizedFileError(name, f"no member {member!r} in the archive")
+        else:  # an archive's members a folder's walk would pass over: left out
+            inner = len(name) + 1  # (a member's source is named ``archive!member``)
+            passed = _io.member_passed_over
+            kept = [
+                s
+                for s in sources
+                if not s.name.startswith(f"{name}!") or passed(s.name[inner:]) is None
+            ]
+            sources = kept or sources  # (all of them: each says what it is)
         sources = [_utf16.transcoded(src) for src in sources]
         plan = [(src, _sniff(_io.first_line_of(src), src.name)) for src in sources]
     except UnrecognizedFileError:

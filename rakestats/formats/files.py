@@ -81,11 +81,23 @@ from rakestats.formats._files_zip import (
     _zip_infos,
     zip_member_names,
 )
+from rakestats.formats._names import (
+    HIDDEN_FILE,
+    HIDDEN_FOLDER,
+    NOTE_NAMES,
+    NOTES,
+    member_passed_over,
+    passed_over,
+)
 
 __all__ = [
     "BOM",
     "DAMAGED",
+    "HIDDEN_FILE",
+    "HIDDEN_FOLDER",
     "LIMITS",
+    "NOTES",
+    "NOTE_NAMES",
     "Block",
     "DamagedStreamError",
     "Limits",
@@ -102,7 +114,9 @@ __all__ = [
     "iter_blocks",
     "iter_byte_blocks",
     "iter_text_blocks",
+    "member_passed_over",
     "open_regular",
+    "passed_over",
     "set_recogniser",
     "sources_of",
     "zip_member_names",

@@ -27,7 +27,15 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from rakestats.formats.files import RefusedError, open_regular
+from rakestats.formats.files import (
+    HIDDEN_FILE,
+    HIDDEN_FOLDER,
+    NOTES,
+    RefusedError,
+    member_passed_over,
+    open_regular,
+)
+from rakestats.formats.files import passed_over as name_passed_over
 from rakestats.ingest_settings import (
     COMMIT_EVERY,
     PENDING_SECONDS,
@@ -83,12 +91,6 @@ __all__ = [
 ]
 
 SPILL_EVERY = 20_000  # hands held in memory at most before they go to the open transaction
-_SKIP_NAMES = {"players.json", "README.md", "README.txt"}  # notes beside histories
-
-
-_HIDDEN_FILE = "hidden file"
-_HIDDEN_FOLDER = "hidden folder (not walked)"
-_NOTES = "notes, not a hand history"
 _SAME_FILE = "the same file as "  # + the path it was first reached by
 _WAREHOUSE = "a rakestats warehouse (not walked)"
 # the summary's note when the paths named hold no file at all (an empty folder)
@@ -116,27 +118,11 @@ def check_ingest_arguments(
         raise ValueError(f"pending_seconds must be a number of at least 0, got {pending_seconds!r}")
 
 
-def _passed_over(name: str, folder: bool = False) -> str | None:
-    """Why a folder's walk passes over the file (or folder) ``name``, or None."""
-    if name.startswith("."):
-        return _HIDDEN_FOLDER if folder else _HIDDEN_FILE
-    return _NOTES if not folder and name in _SKIP_NAMES else None
-
-
-def _member_passed_over(member: str) -> str | None:
-    """Why an archive's walk passes over its member ``member`` (a path in the archive),
-    as a folder's walk would: hidden, in a hidden folder, or notes."""
-    parts = member.split("/")
-    if any(p.startswith(".") for p in parts):
-        return _HIDDEN_FILE
-    return _passed_over(parts[-1])
-
-
 def _members_kept(units: list[Unit], first: int, passed: list[tuple[str, str]]) -> list[Unit]:
     """The units of a zip archive's members but those a folder's walk would pass over
     (hidden files, ``__MACOSX/._*``, notes), each added to ``passed``; all of them when
     every member would be (then each says that it holds no hands)."""
-    why = [_member_passed_over(u.member) if u.member is not None else None for u in units]
+    why = [member_passed_over(u.member) if u.member is not None else None for u in units]
     if not any(why) or all(why):
         return units
     kept = [u for u, w in zip(units, why, strict=True) if w is None]
@@ -154,7 +140,8 @@ def passed_over_in_folder(parts: Sequence[str]) -> bool:
     """
     if not parts:
         return False
-    return any(_passed_over(d, folder=True) for d in parts[:-1]) or bool(_passed_over(parts[-1]))
+    hidden = any(name_passed_over(d, folder=True) for d in parts[:-1])
+    return hidden or bool(name_passed_over(parts[-1]))
 
 
 ProgressFn = Callable[[int, int], None]  # (files done, hands read)
@@ -259,7 +246,7 @@ class IngestSummary:
 def _passed_over_note(passed: list[tuple[str, str]]) -> str:
     """``3 files passed over: hidden, or notes`` for the entries of
     :attr:`IngestSummary.passed_over`."""
-    folders = sum(reason in (_HIDDEN_FOLDER, _WAREHOUSE) for _, reason in passed)
+    folders = sum(reason in (HIDDEN_FOLDER, _WAREHOUSE) for _, reason in passed)
     files = len(passed) - folders
     counts = [
         f"{n} {word}{'s' if n > 1 else ''}"
@@ -269,8 +256,8 @@ def _passed_over_note(passed: list[tuple[str, str]]) -> str:
     kinds = [
         kind
         for kind, reasons in (
-            ("hidden", (_HIDDEN_FILE, _HIDDEN_FOLDER)),
-            ("notes", (_NOTES,)),
+            ("hidden", (HIDDEN_FILE, HIDDEN_FOLDER)),
+            ("notes", (NOTES,)),
             ("a warehouse", (_WAREHOUSE,)),
         )
         if any(reason in reasons for _, reason in passed)
@@ -337,7 +324,7 @@ def walk(
                 walked.add(real)
                 kept = []
                 for d in sorted(dirs):
-                    why = _passed_over(d, folder=True)
+                    why = name_passed_over(d, folder=True)
                     if why is None and os.path.isfile(os.path.join(root, d, MARKER)):
                         why = _WAREHOUSE
                     if why is not None:
@@ -346,7 +333,7 @@ def walk(
                         kept.append(d)
                 dirs[:] = kept
                 for f in sorted(files):
-                    why = _passed_over(f)
+                    why = name_passed_over(f)
                     if why is not None:
                         passed.append((os.path.join(root, f), why))
                     else:

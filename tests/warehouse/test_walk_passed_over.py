@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from rakestats import Warehouse
+from rakestats.formats import UnrecognizedFileError, iter_file
 from rakestats.sim import simulate
 from rakestats.warehouse import walk
 
@@ -217,6 +218,11 @@ def test_an_archive_passes_over_what_a_folder_would(history: Path, tmp_path: Pat
         ]
     )
     assert s.clean and s.line().endswith("(5 files passed over: hidden, or notes)")
+    # the library reads the archive alike (it raised UnrecognizedFileError for the README)
+    records = list(iter_file(arc))
+    assert len(records) == 4 and {r.source_file for r in records} == {f"{arc}!s1/h.txt"}
+    with pytest.raises(UnrecognizedFileError, match=r"README\.md: not a known"):
+        iter_file(arc, member="README.md")  # named: read, and refused for what it is
     # an archive of nothing but notes: nothing is passed over in silence
     notes = tmp_path / "notes.zip"
     with zipfile.ZipFile(notes, "w") as zf:
