@@ -185,9 +185,18 @@ def hands_sql(
                 f"WITH {base} SELECT count(DISTINCT b.hand_key) AS n FROM base b WHERE {where}",
                 params,
             )
+        order = f"h.played_at{desc}, h.hand_id{desc}, h.site{desc}"
+        # with a limit, the hands are chosen first (a top-N of the keys), and only theirs
+        # are joined and their players listed (1 M hands, --limit 5: 4.4 s to 0.6 s)
+        chosen = (
+            f"""m AS (SELECT k.hand_key FROM (SELECT DISTINCT b.hand_key FROM base b
+    WHERE {where}) k JOIN hands h ON h.hand_key = k.hand_key ORDER BY {order} {tail})"""
+            if tail
+            else f"m AS (SELECT DISTINCT b.hand_key FROM base b WHERE {where})"
+        )
         sql = f"""
 WITH {base},
-m AS (SELECT DISTINCT b.hand_key FROM base b WHERE {where})
+{chosen}
 SELECT h.hand_id, h.site, h.game, h.played_at, h.table_name, h.currency,
     h.is_tournament, h.ante, h.big_bet, h.n_players, h.total_pot,
     list(q.player ORDER BY q.seat, q.player) AS players,
@@ -202,8 +211,7 @@ SELECT h.hand_id, h.site, h.game, h.played_at, h.table_name, h.currency,
 FROM m JOIN hands h ON h.hand_key = m.hand_key JOIN players q ON q.hand_key = m.hand_key
 GROUP BY h.hand_key, h.hand_id, h.site, h.game, h.played_at, h.table_name, h.currency,
     h.is_tournament, h.ante, h.big_bet, h.n_players, h.total_pot, h.small_bet
-ORDER BY h.played_at{desc}, h.hand_id{desc}, h.site{desc}
-{tail}
+ORDER BY {order}
 """
         return sql, params
     if count:
