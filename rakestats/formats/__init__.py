@@ -167,15 +167,10 @@ def _plan(
             sources = [s for s in sources if s.name == f"{name}!{member}"]
             if not sources:
                 raise UnrecognizedFileError(name, f"no member {member!r} in the archive")
-        else:  # an archive's members a folder's walk would pass over: left out
+        elif sources and sources[0].name.startswith(f"{name}!"):  # an archive's members
             inner = len(name) + 1  # (a member's source is named ``archive!member``)
-            passed = _io.member_passed_over
-            kept = [
-                s
-                for s in sources
-                if not s.name.startswith(f"{name}!") or passed(s.name[inner:]) is None
-            ]
-            sources = kept or sources  # (all of them: each says what it is)
+            kept = set(_io.kept_members([s.name[inner:] for s in sources])[0])
+            sources = [s for s in sources if s.name[inner:] in kept]
         sources = [_utf16.transcoded(src) for src in sources]
         plan = [(src, _sniff(_io.first_line_of(src), src.name)) for src in sources]
     except UnrecognizedFileError:

@@ -20,6 +20,7 @@ __all__ = [
     "HIDDEN_FOLDER",
     "NOTES",
     "NOTE_NAMES",
+    "kept_members",
     "member_passed_over",
     "passed_over",
 ]
@@ -38,9 +39,26 @@ def passed_over(name: str, folder: bool = False) -> str | None:
 
 
 def member_passed_over(member: str) -> str | None:
-    """Why an archive's member (its path in the archive) is passed over, or None: hidden,
-    in a hidden folder, or notes, as a folder's walk would say of the file."""
+    """Why a file at the path ``member`` below a folder or in an archive is passed over,
+    or None: hidden, in a hidden folder, or notes, as a folder's walk would say of it."""
     parts = member.split("/")
     if any(p.startswith(".") and p not in (".", "..") for p in parts):  # (".." is a path's)
         return HIDDEN_FILE
     return passed_over(parts[-1])
+
+
+def kept_members(members: list[str]) -> tuple[list[str], list[tuple[str, str]]]:
+    """An archive's members to read, and those passed over with the reason; every member
+    is read when every one would be passed over (each then says what it is).
+
+    >>> kept, passed = kept_members(["README.md", "s/h.txt", "__MACOSX/s/._h.txt"])
+    >>> kept, [why for _, why in passed]
+    (['s/h.txt'], ['notes, not a hand history', 'hidden file'])
+    >>> kept_members(["README.md"])
+    (['README.md'], [])
+    """
+    why = [member_passed_over(m) for m in members]
+    if all(why):
+        return members, []
+    kept = [m for m, w in zip(members, why, strict=True) if w is None]
+    return kept, [(m, w) for m, w in zip(members, why, strict=True) if w is not None]

@@ -86,6 +86,7 @@ from rakestats.formats._names import (
     HIDDEN_FOLDER,
     NOTE_NAMES,
     NOTES,
+    kept_members,
     member_passed_over,
     passed_over,
 )
@@ -114,6 +115,7 @@ __all__ = [
     "iter_blocks",
     "iter_byte_blocks",
     "iter_text_blocks",
+    "kept_members",
     "member_passed_over",
     "open_regular",
     "passed_over",

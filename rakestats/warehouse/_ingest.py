@@ -17,7 +17,7 @@ import os
 import shutil
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from itertools import chain
 from pathlib import Path
@@ -118,30 +118,25 @@ def check_ingest_arguments(
         raise ValueError(f"pending_seconds must be a number of at least 0, got {pending_seconds!r}")
 
 
-def _members_kept(units: list[Unit], first: int, passed: list[tuple[str, str]]) -> list[Unit]:
-    """The units of a zip archive's members but those a folder's walk would pass over
-    (hidden files, ``__MACOSX/._*``, notes), each added to ``passed``; all of them when
-    every member would be (then each says that it holds no hands)."""
-    why = [member_passed_over(u.member) if u.member is not None else None for u in units]
-    if not any(why) or all(why):
-        return units
-    kept = [u for u, w in zip(units, why, strict=True) if w is None]
-    passed += [(f"{u.path}!{u.member}", w) for u, w in zip(units, why, strict=True) if w]
-    last = len(kept) - 1
-    return [replace(u, index=first + k, last=k == last) for k, u in enumerate(kept)]
+def passed_over_in_folder(root: Path, parts: Sequence[str]) -> bool:
+    """Whether a file a walk of the folder ``root`` reaches by ``parts`` (its path below
+    ``root``) is passed over: hidden, in a hidden folder, notes, or in a rakestats
+    warehouse below ``root`` (see :func:`walk`).
 
-
-def passed_over_in_folder(parts: Sequence[str]) -> bool:
-    """Whether a file a folder's walk reaches by ``parts`` (its path below the folder)
-    is passed over: in a hidden folder, hidden itself, or notes (see :func:`walk`).
-
-    >>> [passed_over_in_folder(p) for p in (["a.txt"], [".git", "x"], ["s", "README.md"])]
+    >>> here = Path(".")
+    >>> [passed_over_in_folder(here, p) for p in (["a.txt"], [".git", "x"], ["s", "README.md"])]
     [False, True, True]
     """
     if not parts:
         return False
-    hidden = any(name_passed_over(d, folder=True) for d in parts[:-1])
-    return hidden or bool(name_passed_over(parts[-1]))
+    if member_passed_over("/".join(parts)) is not None:
+        return True
+    folder = root
+    for part in parts[:-1]:
+        folder = folder / part
+        if (folder / MARKER).is_file():
+            return True
+    return False
 
 
 ProgressFn = Callable[[int, int], None]  # (files done, hands read)
@@ -823,8 +818,9 @@ def ingest_paths(
                 summary.files_unchanged += 1
                 continue
             results.append(FileResult(str(path), size, digest))
-            units = units_of(str(path), len(results) - 1, n_units, pending_seconds)
-            units = _members_kept(units, n_units, summary.passed_over)
+            units = units_of(
+                str(path), len(results) - 1, n_units, pending_seconds, summary.passed_over
+            )
             n_units += len(units)
             yield from units
 

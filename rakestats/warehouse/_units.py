@@ -86,9 +86,18 @@ class UnitResult:
     skipped_games: dict[str, int] = field(default_factory=dict)  # skipped hands by game
 
 
-def units_of(path: str, file_index: int, first: int, pending_seconds: float = 0.0) -> list[Unit]:
-    """The units of one file (``first``: the index of its first unit in the run)."""
+def units_of(
+    path: str,
+    file_index: int,
+    first: int,
+    pending_seconds: float = 0.0,
+    passed_over: list[tuple[str, str]] | None = None,
+) -> list[Unit]:
+    """The units of one file (``first``: the index of its first unit in the run): one
+    per member of a zip archive but those a folder's walk would pass over
+    (:func:`~rakestats.formats.files.kept_members`), each added to ``passed_over``."""
     from rakestats.formats import zip_members
+    from rakestats.formats.files import kept_members
 
     try:
         members = zip_members(path)
@@ -96,6 +105,9 @@ def units_of(path: str, file_index: int, first: int, pending_seconds: float = 0.
         members = None  # unreadable or damaged: the unit reports why
     if not members:
         return [Unit(first, file_index, path, pending_seconds=pending_seconds)]
+    members, passed = kept_members(members)
+    if passed_over is not None:
+        passed_over += [(f"{path}!{m}", why) for m, why in passed]
     last = len(members) - 1
     return [Unit(first + k, file_index, path, m, k == last) for k, m in enumerate(members)]
 

@@ -32,7 +32,7 @@ from rakestats.warehouse._ingest import (
     ingest_paths,
     passed_over_in_folder,
 )
-from rakestats.warehouse._store import MARKER, Store
+from rakestats.warehouse._store import Store
 
 __all__ = ["WatchSummary", "watch_paths"]
 
@@ -76,17 +76,6 @@ class WatchSummary:
         return text
 
 
-def _in_a_warehouse(root: Path, parts: Sequence[str]) -> bool:
-    """Whether the file ``root/parts...`` lies in a rakestats warehouse below ``root``
-    (which the folder's walk does not walk)."""
-    folder = root
-    for part in parts[:-1]:
-        folder = folder / part
-        if (folder / MARKER).is_file():
-            return True
-    return False
-
-
 class _Changes:
     """Paths reported changed by the watcher, collected between ingests."""
 
@@ -112,8 +101,7 @@ class _Changes:
             if rp == root:
                 return True
             if root in rp.parents:
-                parts = rp.relative_to(root).parts
-                return not passed_over_in_folder(parts) and not _in_a_warehouse(root, parts)
+                return not passed_over_in_folder(root, rp.relative_to(root).parts)
         return False
 
     def note(self, path: str) -> None:
