@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import click
 
@@ -15,8 +16,10 @@ from rakestats.progress import Progress
 
 __all__ = [
     "count_option",
+    "echo",
     "fail_on_warehouse_error",
     "format_option",
+    "not_written",
     "progress_bar",
     "safe_text",
     "warehouse_option",
@@ -62,6 +65,50 @@ def safe_text(text: str) -> str:
         ch if unicodedata.category(ch) != "Cc" else ch.encode("unicode_escape").decode()
         for ch in text
     )
+
+
+_PIECE = 1024
+"""Characters written to standard output at a time by :func:`echo` (4 KiB at most once
+encoded: within the buffer of any stream, so that a write that fails part way raises)."""
+
+
+def echo(text: str = "", *, nl: bool = True) -> None:
+    """Write ``text`` to standard output (``click.echo``). A write that fails there (a
+    full disk under ``> out.csv``, a quota) is one line on stderr naming the reason and
+    exit status 1, not a traceback; a closed pipe (``| head``) stays click's quiet exit.
+
+    Long text goes out in pieces of :data:`_PIECE` characters, each flushed: one large
+    write that the disk takes only in part returns its count from Python's buffered
+    stream, which ``print`` and ``click.echo`` ignore, so the rest would be lost without
+    an error and the command would exit 0 with its output cut."""
+    try:
+        if len(text) <= _PIECE:
+            click.echo(text, nl=nl)
+            return
+        for start in range(0, len(text), _PIECE):
+            click.echo(text[start : start + _PIECE], nl=False)
+        if nl:
+            click.echo("")
+    except OSError as exc:
+        if exc.errno == errno.EPIPE:
+            raise
+        reason = exc.strerror or str(exc)
+        click.echo(f"error: cannot write the output (standard output): {reason}", err=True)
+        sys.exit(1)
+
+
+def not_written(out: str, exc: OSError) -> NoReturn:
+    """A simulation that could not be written to ``out`` (a full disk, a read-only
+    folder): one line on stderr and exit status 1. The simulator has removed the files
+    the run had made (:func:`rakestats.sim.simulate`)."""
+    where = f" ({exc.filename})" if exc.filename else ""
+    reason = exc.strerror or str(exc)
+    click.echo(
+        f"error: cannot write the histories in {safe_text(out)}: {reason}{safe_text(where)}; "
+        "none of this run's files were kept",
+        err=True,
+    )
+    sys.exit(1)
 
 
 @contextmanager

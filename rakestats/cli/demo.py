@@ -9,7 +9,13 @@ from pathlib import Path
 import click
 
 from rakestats.api import Warehouse
-from rakestats.cli._common import count_option, fail_on_warehouse_error, progress_bar, safe_text
+from rakestats.cli._common import (
+    count_option,
+    echo,
+    fail_on_warehouse_error,
+    progress_bar,
+    safe_text,
+)
 from rakestats.cli._group import main
 from rakestats.cli.ingest import not_read_line
 from rakestats.cli.report import step_bar
@@ -70,10 +76,10 @@ def demo_command(
             )
         for path, reason in summary.unrecognized:  # as ``rakestats ingest`` names them
             click.echo(not_read_line(path, reason), err=True)
-        click.echo(summary.line())
-        click.echo("")
+        echo(summary.line())
+        echo("")
         ctx.invoke(stats_command, warehouse=warehouse)
-        click.echo("")
+        echo("")
         with step_bar(STEPS) as step:
             try:
                 report = build_report(
@@ -93,5 +99,5 @@ def demo_command(
                     step=step,
                     profiles=profiles,
                 )
-    click.echo(safe_text(report.line()))
-    click.echo(f"open it: {safe_text(Path(report.html).resolve().as_uri())}")
+    echo(safe_text(report.line()))
+    echo(f"open it: {safe_text(Path(report.html).resolve().as_uri())}")

@@ -16,6 +16,7 @@ import pandas as pd
 
 from rakestats.api import Warehouse
 from rakestats.cli._common import (
+    echo,
     fail_on_warehouse_error,
     format_option,
     safe_text,
@@ -246,4 +247,4 @@ def hand_command(warehouse: str, hand_id: str, site: str | None, fmt: str) -> No
         except HandNotFoundError as exc:
             click.echo(f"error: {safe_text(str(exc))}", err=True)
             raise SystemExit(2) from None
-    click.echo(format_hand_json(detail) if fmt == "json" else format_hand(detail))
+    echo(format_hand_json(detail) if fmt == "json" else format_hand(detail))

@@ -13,6 +13,7 @@ import pandas as pd
 from rakestats.api import Warehouse
 from rakestats.cli._common import (
     count_option,
+    echo,
     fail_on_warehouse_error,
     format_option,
     safe_text,
@@ -178,9 +179,9 @@ def hands_command(
     more = total - len(df)
     note = f"{more} more hand{'s' if more != 1 else ''} match (--limit 0 lists all)" if more else ""
     if fmt == "table":
-        click.echo(_table(df))
+        echo(_table(df))
         if note:
-            click.echo(note)
+            echo(note)
         return
     shown = with_display(df, STAKE_COLUMNS)
     if fmt == "json":
@@ -188,7 +189,7 @@ def hands_command(
             {k: _plain(v) for k, v in zip(JSON_KEYS, row, strict=True)}
             for row in shown[list(JSON_KEYS)].itertuples(index=False, name=None)
         ]
-        click.echo(json.dumps(records, ensure_ascii=False, indent=1))
+        echo(json.dumps(records, ensure_ascii=False, indent=1))
     else:
         out = shown[list(JSON_KEYS)].copy()
         for col in ("players", "winners"):
@@ -198,6 +199,6 @@ def hands_command(
             for col in out.columns:
                 if out[col].dtype.kind not in "biuf":
                     out[col] = [v if _missing(v) else safe_text(str(v)) for v in out[col]]
-        click.echo(out.to_csv(index=False), nl=False)
+        echo(out.to_csv(index=False), nl=False)
     if note:
         click.echo(note, err=True)

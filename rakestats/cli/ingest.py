@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 from rakestats.cli._common import (
     count_option,
+    echo,
     fail_on_warehouse_error,
     progress_bar,
     safe_text,
@@ -138,7 +139,7 @@ def ingest_command(
         return
     for path, reason in summary.unrecognized:
         click.echo(not_read_line(path, reason), err=True)
-    click.echo(summary.line())
+    echo(summary.line())
     if strict and not summary.clean:
         click.echo(
             f"error: --strict: {len(summary.unrecognized)} inputs not recognised or not read "
@@ -167,9 +168,9 @@ def _ingest(
     with fail_on_warehouse_error():
         if retry_quarantined:
             if paths and not wh.store.exists():  # the ingest below creates it
-                click.echo("re-validated 0 quarantined hands: a new warehouse")
+                echo("re-validated 0 quarantined hands: a new warehouse")
             else:  # a retry alone on a folder that is not a warehouse is refused
-                click.echo(wh.retry_quarantined(wait=wait).line())
+                echo(wh.retry_quarantined(wait=wait).line())
             if not paths:
                 return None
         if not paths:
@@ -218,7 +219,7 @@ def _watch(wh: Warehouse, paths: tuple[str, ...], jobs: int, pending_seconds: fl
         for path, reason in s.unrecognized:
             click.echo(not_read_line(path, reason), err=True)
         if s.read or s.pending:
-            click.echo(s.line())
+            echo(s.line())
 
     click.echo(f"watching {', '.join(display_path(p) for p in paths)} (Ctrl-C to stop)", err=True)
     try:
@@ -228,7 +229,7 @@ def _watch(wh: Warehouse, paths: tuple[str, ...], jobs: int, pending_seconds: fl
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
-    click.echo(total.line())
+    echo(total.line())
 
 
 def not_read_line(path: str, reason: str) -> str:
@@ -272,7 +273,7 @@ def compact_command(warehouse: str, wait: bool) -> None:
         summary = Warehouse(warehouse).compact(
             wait=wait, progress=lambda done, total: bar.total_is(total, done)
         )
-    click.echo(summary.line())
+    echo(summary.line())
 
 
 @main.command("quarantine")
@@ -305,8 +306,8 @@ def quarantine_command(warehouse: str, raw: bool, show_all: bool) -> None:
     for source_file, line_no, reason, raw_text, settled in rows:
         resolved = " (resolved)" if settled else ""
         why = str(reason).removeprefix(f"line {line_no}: ")  # said once, after the file
-        click.echo(f"{safe_text(str(source_file))}:{line_no}: {safe_text(why)}{resolved}")
+        echo(f"{safe_text(str(source_file))}:{line_no}: {safe_text(why)}{resolved}")
         if raw:
             for line in str(raw_text).splitlines():
-                click.echo(f"    {safe_text(line)}")
-    click.echo(f"{len(rows)} quarantined hands" + (" (resolved ones included)" if show_all else ""))
+                echo(f"    {safe_text(line)}")
+    echo(f"{len(rows)} quarantined hands" + (" (resolved ones included)" if show_all else ""))

@@ -13,6 +13,7 @@ import jinja2
 from rakestats.api import Warehouse
 from rakestats.cli._common import (
     count_option,
+    echo,
     fail_on_warehouse_error,
     safe_text,
     warehouse_option,
@@ -130,4 +131,4 @@ def report_command(
         except (OSError, RuntimeError, ValueError, TypeError, LookupError) as exc:
             click.echo(f"error: report failed: {safe_text(str(exc))}", err=True)
             sys.exit(1)
-    click.echo(safe_text(summary.line()))
+    echo(safe_text(summary.line()))

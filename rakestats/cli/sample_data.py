@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from rakestats.cli._common import echo, not_written
 from rakestats.cli._group import main
 from rakestats.sim.samples import write_sample_data
 
@@ -30,8 +31,10 @@ def sample_data_command(out: str) -> None:
         summaries = write_sample_data(out)
     except ValueError as err:
         raise click.UsageError(str(err)) from None
+    except OSError as err:
+        not_written(out, err)
     for summary in summaries:
-        click.echo(
+        echo(
             f"run {summary.run_id}: {summary.hands} hands, {len(summary.files)} files "
             f"in {summary.truth.parent}"
         )

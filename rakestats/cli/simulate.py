@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from rakestats.cli._common import progress_bar
+from rakestats.cli._common import echo, not_written, progress_bar
 from rakestats.cli._group import main
 from rakestats.sim.runner import simulate
 
@@ -65,7 +65,9 @@ def simulate_command(
             )  # fmt: skip
     except ValueError as err:
         raise click.UsageError(str(err)) from None
-    click.echo(
+    except OSError as err:
+        not_written(out, err)
+    echo(
         f"run {summary.run_id}: {summary.hands} hands at {summary.tables} "
         f"table{'s' if summary.tables != 1 else ''}, "
         f"{len(summary.files)} history files and {summary.truth.name} in {out}"

@@ -12,6 +12,7 @@ import pandas as pd
 
 from rakestats.api import Warehouse
 from rakestats.cli._common import (
+    echo,
     fail_on_warehouse_error,
     format_option,
     safe_text,
@@ -156,7 +157,7 @@ def stats_command(warehouse: str, stud: bool, fmt: str, **opts: Any) -> None:
     if fmt == "json":
         keys = tuple(df.columns) if stud else JSON_KEYS
         keys += tuple(c + DISPLAY_SUFFIX for c in display_columns(keys))
-        click.echo(json.dumps(_records(with_display(df), keys), ensure_ascii=False, indent=1))
+        echo(json.dumps(_records(with_display(df), keys), ensure_ascii=False, indent=1))
     elif fmt == "csv":
         df = with_display(df)
         if sys.stdout.isatty():  # names from histories must not drive the terminal
@@ -167,6 +168,6 @@ def stats_command(warehouse: str, stud: bool, fmt: str, **opts: Any) -> None:
                 *df.columns[df.columns.str.endswith("_display")],
             ):
                 df[col] = [v if v is None else safe_text(str(v)) for v in df[col]]
-        click.echo(df.to_csv(index=False), nl=False)
+        echo(df.to_csv(index=False), nl=False)
     else:
-        click.echo(_table(df, _columns(df, stud)))
+        echo(_table(df, _columns(df, stud)))

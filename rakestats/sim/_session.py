@@ -18,7 +18,7 @@ from rakestats.rake.showdown import SkullAceOutcome
 from rakestats.sim._bot import Read, choose_action, choose_pick, read_hand
 from rakestats.sim.styles import STYLES
 
-__all__ = ["PlayerCounts", "SessionPlan", "play_session"]
+__all__ = ["PlayerCounts", "SessionPlan", "part_path", "play_session"]
 
 _VOLUNTARY = (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
 
@@ -93,8 +93,15 @@ class _Seat:
     counts: PlayerCounts = field(default_factory=PlayerCounts)
 
 
+def part_path(path: Path) -> Path:
+    """Where a history file is written until its session is over: a hidden name beside
+    it (``.NAME.part``), which the ingest's walk and ``--watch`` pass over, so that no
+    reader sees a session half written, nor one cut short by a full disk."""
+    return path.with_name(f".{path.name}.part")
+
+
 def _open(path: Path) -> TextIO:
-    return path.open("w", encoding="utf-8", newline="\n")
+    return part_path(path).open("w", encoding="utf-8", newline="\n")
 
 
 def _buy_in(rng: random.Random, ante: int) -> int:
@@ -108,15 +115,31 @@ def play_session(plan: SessionPlan) -> dict[str, PlayerCounts]:
     for p in seats:
         p.counts.sessions = 1
     out = Path(plan.out_dir)
+    paths = [out / name for name in plan.file_names()]
+    try:
+        _play_into(plan, rng, seats, paths)
+        for path in paths:
+            part_path(path).replace(path)
+    except BaseException:
+        for path in paths:
+            part_path(path).unlink(missing_ok=True)
+        raise
+    return {p.name: p.counts for p in seats}
+
+
+def _play_into(
+    plan: SessionPlan, rng: random.Random, seats: list[_Seat], paths: list[Path]
+) -> None:
+    """Play the session into ``paths`` (:meth:`SessionPlan.file_names`), each written at
+    its :func:`part_path`."""
+    heroes: list[str | None] = [None] if plan.view in ("server", "both") else []
+    if plan.view in ("player", "both"):
+        heroes += [p.name for p in seats]
     with ExitStack() as stack:
-        files: list[tuple[str | None, TextIO]] = []
-        if plan.view in ("server", "both"):
-            path = out / plan.file_name()
-            files.append((None, stack.enter_context(_open(path))))
-        if plan.view in ("player", "both"):
-            for p in seats:
-                path = out / plan.file_name(p.seat)
-                files.append((p.name, stack.enter_context(_open(path))))
+        files: list[tuple[str | None, TextIO]] = [
+            (hero, stack.enter_context(_open(path)))
+            for hero, path in zip(heroes, paths, strict=True)
+        ]
         dealer_index = rng.randrange(len(seats))
         at = plan.start
         for number in range(1, plan.hands + 1):
@@ -142,7 +165,6 @@ def play_session(plan: SessionPlan) -> dict[str, PlayerCounts]:
             _count(hand, seats)
             dealer_index = (dealer_index + 1) % len(seats)
             at += timedelta(seconds=rng.randint(35, 85))
-    return {p.name: p.counts for p in seats}
 
 
 def _play_hand(rng: random.Random, plan: SessionPlan, seats: list[_Seat], dealer: int) -> RakeHand:

@@ -22,7 +22,7 @@ from rakestats._pool import WorkerPool
 from rakestats.formats.rake.writer import format_fee
 from rakestats.rake.rules import MAX_PLAYERS, MIN_PLAYERS, HouseFee
 from rakestats.sim._roster import ROSTER, TABLE_NAMES
-from rakestats.sim._session import PlayerCounts, SessionPlan, play_session
+from rakestats.sim._session import PlayerCounts, SessionPlan, part_path, play_session
 from rakestats.sim.styles import STYLES
 
 __all__ = [
@@ -187,17 +187,33 @@ def simulate(
     files: list[Path] = []
     tables = 0
     played = 0
-    for plan, counts in _run(plans, jobs):
-        tables += 1
-        played += plan.hands
-        if progress is not None:
-            progress(played)  # hands played so far
-        files += [out_path / name for name in plan.file_names()]
-        for name, c in counts.items():
-            totals.setdefault(name, PlayerCounts()).add(c)
-    truth = out_path / TRUTH_FILE
-    _write_truth(truth, rid, site, seed, config, totals)
+    before = set(_files_of_run(out_path, rid))
+    try:
+        for plan, counts in _run(plans, jobs):
+            tables += 1
+            played += plan.hands
+            if progress is not None:
+                progress(played)  # hands played so far
+            files += [out_path / name for name in plan.file_names()]
+            for name, c in counts.items():
+                totals.setdefault(name, PlayerCounts()).add(c)
+        truth = out_path / TRUTH_FILE
+        _write_truth(truth, rid, site, seed, config, totals)
+    except BaseException:
+        # a run cut short (a full disk, Ctrl-C) leaves none of the files it made: its
+        # histories would have no truth, and would mix with the next run's
+        for path in set(_files_of_run(out_path, rid)) - before:
+            path.unlink(missing_ok=True)
+        raise
     return SimulationSummary(rid, hands, tables, tuple(files), truth)
+
+
+def _files_of_run(out: Path, rid: str) -> Iterator[Path]:
+    """The history files of run ``rid`` in ``out`` (and its server/ and player/
+    folders), written or being written (:func:`part_path`)."""
+    for folder in (out, out / "server", out / "player"):
+        yield from folder.glob(f"{rid}-*.txt")
+        yield from folder.glob(f".{rid}-*.txt.part")
 
 
 def run_of(truth: Path) -> str | None:
@@ -251,4 +267,9 @@ def _write_truth(
         "players": players,
     }
     text = json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
-    path.write_text(text, encoding="utf-8", newline="\n")
+    part = part_path(path)
+    try:
+        part.write_text(text, encoding="utf-8", newline="\n")
+        part.replace(path)  # whole or not at all
+    finally:
+        part.unlink(missing_ok=True)
