@@ -120,3 +120,28 @@ def test_output_cut_part_way_is_an_error_not_a_short_file(
     assert done.returncode == 1, done.stderr
     assert "error: cannot write the output (standard output): File too large" in done.stderr
     assert out.stat().st_size == 100_000
+
+
+def test_every_command_writes_standard_output_through_echo() -> None:
+    """``click.echo`` to standard output (no ``err=True``) would bring the silent short
+    file back; only the helper itself and ``--version`` may call it."""
+    import ast
+
+    import rakestats.cli
+
+    allowed = {"_common.py", "_group.py"}
+    found = []
+    for path in sorted(Path(rakestats.cli.__file__).parent.glob("*.py")):
+        if path.name in allowed:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "echo"
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id == "click"
+                and not any(k.arg == "err" for k in node.keywords)
+            ):
+                found.append(f"{path.name}:{node.lineno}")
+    assert found == []
