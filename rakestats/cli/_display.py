@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from rakestats.cli._common import safe_text
@@ -32,6 +33,7 @@ __all__ = [
     "DISPLAY_SUFFIX",
     "STAKE_COLUMNS",
     "display_columns",
+    "iso_times",
     "money_text",
     "stat_table",
     "text_table",
@@ -70,11 +72,59 @@ def with_display(df: pd.DataFrame, extra: Sequence[str] = ()) -> pd.DataFrame:
     out = df.copy()
     for col in display_columns(df.columns, extra):
         per_hand = col in PER_HAND_COLUMNS
-        out[col + DISPLAY_SUFFIX] = [
-            money_text(v, c, per_hand=per_hand) or None
-            for v, c in zip(df[col], df["currency"], strict=True)
-        ]
+        if df[col].dtype.kind in "iu":  # whole amounts repeat (stakes, pots): each once
+            out[col + DISPLAY_SUFFIX] = _money_texts(df[col], df["currency"])
+        else:
+            out[col + DISPLAY_SUFFIX] = [
+                money_text(v, c, per_hand=per_hand) or None
+                for v, c in zip(df[col], df["currency"], strict=True)
+            ]
     return out
+
+
+def _money_texts(amounts: pd.Series, currencies: pd.Series) -> list[str | None]:
+    """``money_text(v, c) or None`` for each whole amount ``v`` and currency ``c``,
+    computed once for each distinct pair (a million hands' stakes and pots have a few
+    thousand): the same texts as row by row, in a fraction of the time.
+
+    >>> _money_texts(pd.Series([200, 5, 200, None], dtype="Int64"),
+    ...              pd.Series(["USD", "chips", "USD", "USD"]))
+    ['$2.00', '5', '$2.00', None]
+    """
+    texts = np.full(len(amounts), None, dtype=object)
+    by_currency, currency_names = pd.factorize(currencies, use_na_sentinel=True)
+    for k in range(-1, len(currency_names)):
+        rows = np.flatnonzero(by_currency == k)
+        if not len(rows):
+            continue
+        currency = currency_names[k] if k >= 0 else None
+        codes, values = pd.factorize(amounts.iloc[rows], use_na_sentinel=True)
+        known = codes >= 0
+        shown = np.array([money_text(v, currency) or None for v in values] + [None], dtype=object)
+        texts[rows[known]] = shown[codes[known]]
+    return texts.tolist()
+
+
+def iso_times(times: pd.Series) -> list[str | None]:
+    """Each time as :meth:`pandas.Timestamp.isoformat` writes it (None when missing):
+    for a column of UTC times, formatted by numpy in one pass, not one by one.
+
+    >>> iso_times(pd.Series(pd.to_datetime(["2009-03-18 23:10:00", "2009-03-18 23:10:00.5",
+    ...                                     None], format="ISO8601", utc=True)
+    ...                     ).astype("datetime64[us, UTC]"))
+    ['2009-03-18T23:10:00+00:00', '2009-03-18T23:10:00.500000+00:00', None]
+    """
+    dtype = times.dtype
+    tz = getattr(dtype, "tz", None)
+    if str(tz) not in ("UTC", "Etc/UTC") or getattr(dtype, "unit", None) not in ("s", "ms", "us"):
+        return [None if pd.isna(t) else pd.Timestamp(t).isoformat() for t in times]
+    stamps = times.dt.tz_localize(None).to_numpy("datetime64[us]")
+    text = np.char.add(np.datetime_as_string(stamps, unit="s"), "+00:00").astype(object)
+    fraction = stamps.astype("int64") % 1_000_000 != 0
+    if fraction.any():  # isoformat writes the microseconds only where there are some
+        text[fraction] = np.char.add(np.datetime_as_string(stamps[fraction], unit="us"), "+00:00")
+    text[np.isnat(stamps)] = None
+    return list(text)
 
 
 def text_table(heads: Sequence[str], rows: Sequence[Sequence[str]], left: Collection[int]) -> str:

@@ -19,7 +19,13 @@ from rakestats.cli._common import (
     safe_text,
     warehouse_option,
 )
-from rakestats.cli._display import DISPLAY_SUFFIX, STAKE_COLUMNS, stat_table, with_display
+from rakestats.cli._display import (
+    DISPLAY_SUFFIX,
+    STAKE_COLUMNS,
+    iso_times,
+    stat_table,
+    with_display,
+)
 from rakestats.cli._filters import check_filters, filter_options, nothing_matched
 from rakestats.cli._group import main
 from rakestats.stats import (
@@ -184,6 +190,7 @@ def hands_command(
             echo(note)
         return
     shown = with_display(df, STAKE_COLUMNS)
+    shown["played_at"] = iso_times(shown["played_at"])
     if fmt == "json":
         records = [
             {k: _plain(v) for k, v in zip(JSON_KEYS, row, strict=True)}
@@ -194,7 +201,6 @@ def hands_command(
         out = shown[list(JSON_KEYS)].copy()
         for col in ("players", "winners"):
             out[col] = [LIST_SEPARATOR.join(v) for v in out[col]]
-        out["played_at"] = [t.isoformat() for t in out["played_at"]]
         if sys.stdout.isatty():  # names from histories must not drive the terminal
             for col in out.columns:
                 if out[col].dtype.kind not in "biuf":
