@@ -180,6 +180,7 @@ class Warehouse:
     hands = _statistic(Statistics.hands)
     count_hands = _statistic(Statistics.count_hands)
     unmatched_filters = _statistic(Statistics.unmatched_filters)
+    why_empty = _statistic(Statistics.why_empty)
     pinned = _statistic(Statistics.pinned)
     clear_stats_cache = _statistic(Statistics.clear_cache)
     connect = _statistic(Statistics.connect)

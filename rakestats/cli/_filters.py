@@ -297,32 +297,12 @@ def check_filters(
     return filters
 
 
-def nothing_matched(wh: Warehouse, opts: Mapping[str, Any]) -> NoReturn:
-    """Say on stderr that the filters (each value exists) select nothing together, or
-    that the warehouse is empty, and exit with :data:`EXIT_NO_MATCH`."""
-    filters = filter_args(opts)
-    aliases = opts.get("aliases")
-    if wh.count_hands(per="hand") == 0:
-        open_entries = "SELECT count(*) AS n FROM quarantine WHERE resolved_at IS NULL"
-        held = int(wh.sql(open_entries)["n"].sum())
-        if held:  # not empty: every hand it was given is held back
-            where = shlex.quote(str(wh.path))
-            _fail(
-                [
-                    f"no hands: the warehouse holds none that passed validation "
-                    f"({held} quarantined: rakestats quarantine -w {where} lists them)"
-                ]
-            )
-        _fail(["no hands: the warehouse is empty"])
-    min_hands = filters.get("min_hands", 0)
-    if min_hands:
-        wider: FilterArgs = {**filters, "min_hands": 0}
-        most = wh.player_stats(aliases=aliases, **wider)["hands"]
-        if len(most):
-            _fail(
-                [
-                    f"no player has {min_hands} hands or more within the filters "
-                    f"(the most is {int(most.max())})"
-                ]
-            )
-    _fail(["no hands match the filters together (each value exists on its own)"])
+def nothing_matched(wh: Warehouse, opts: Mapping[str, Any], **select: Any) -> NoReturn:
+    """Say on stderr why the filters (each value exists), and ``select`` (``hands``'
+    ``outcome``, ``skull_ace_outcome``, ``category``), select nothing together, or that
+    the warehouse is empty (:meth:`Warehouse.why_empty`), and exit with
+    :data:`EXIT_NO_MATCH`."""
+    chosen = {k: v for k, v in select.items() if v is not None}
+    reasons = wh.why_empty(aliases=opts.get("aliases"), **filter_args(opts), **chosen)
+    where = f"rakestats quarantine -w {shlex.quote(str(wh.path))}"
+    _fail([r.replace("Warehouse.quarantine()", where) for r in reasons])

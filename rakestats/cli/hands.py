@@ -181,7 +181,7 @@ def hands_command(
         except AliasError as exc:
             raise click.UsageError(safe_text(str(exc))) from None
         if df.empty:
-            nothing_matched(wh, opts)
+            nothing_matched(wh, opts, **select)
     more = total - len(df)
     note = f"{more} more hand{'s' if more != 1 else ''} match (--limit 0 lists all)" if more else ""
     if fmt == "table":

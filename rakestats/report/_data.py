@@ -10,7 +10,15 @@ from typing import Any
 import pandas as pd
 
 from rakestats.report._profile import Profile, profile
-from rakestats.stats import STUD_GAMES, AliasesLike, FilterArgs, HasStatistics, Statistics
+from rakestats.stats import (
+    STUD_GAMES,
+    AliasesLike,
+    FilterArgs,
+    HasStatistics,
+    Statistics,
+    quiet_empty,
+    warn_empty,
+)
 from rakestats.stats.uncertainty import winrate_uncertainty
 
 __all__ = [
@@ -223,10 +231,13 @@ def gather(
     player profile for each name given, or for the N players with the most hands."""
     ask = _Ask(wh.statistics, filters, aliases, profiles)
     got: dict[str, Any] = {}
-    for name, part in _PARTS:
-        if step is not None:
-            step(name)
-        got.update(part(ask, got))
+    with quiet_empty():  # a section without rows says so in the report
+        for name, part in _PARTS:
+            if step is not None:
+                step(name)
+            got.update(part(ask, got))
+    if got["stats"].empty:  # the report has no player: say why, once
+        warn_empty(wh.statistics.why_empty(aliases=aliases, **filters))
     shown = {k: v for k, v in filters.items() if v not in (None, 0, (), [])}
     return ReportData(
         filters=shown, warehouse=warehouse, made_at=datetime.now(UTC).replace(microsecond=0), **got

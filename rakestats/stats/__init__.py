@@ -17,6 +17,7 @@ from rakestats.stats._columns import (
     sort_key,
     stat_columns,
 )
+from rakestats.stats._empty import EmptyResultWarning, empty_is_quiet, quiet_empty, warn_empty
 from rakestats.stats._filters import (
     GAMES,
     FilterArgs,
@@ -72,6 +73,7 @@ __all__ = [
     "AliasError",
     "Aliases",
     "AliasesLike",
+    "EmptyResultWarning",
     "FilterArgs",
     "FilterMiss",
     "Filters",
@@ -94,12 +96,14 @@ __all__ = [
     "category_key",
     "category_title",
     "cell_text",
+    "empty_is_quiet",
     "game_title",
     "hand_detail",
     "hand_document",
     "is_stud",
     "largest_share",
     "load_aliases",
+    "quiet_empty",
     "round_columns",
     "round_name",
     "row_value",
@@ -107,5 +111,6 @@ __all__ = [
     "stat_columns",
     "unit_column",
     "unit_words",
+    "warn_empty",
     "winrate_uncertainty",
 ]

@@ -108,6 +108,16 @@ class HandSelect:
     skull_ace_outcome: str | None = None
     hand_id: str | Sequence[str] | None = None
 
+    def given(self) -> dict[str, Any]:
+        """The selections made (those not None), by name.
+
+        >>> HandSelect(outcome="won").given()
+        {'outcome': 'won'}
+        """
+        return {
+            f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None
+        }
+
     @classmethod
     def split(cls, args: HandArgs) -> tuple[HandSelect, FilterArgs]:
         """The selection among ``args``, and the rest: the filters."""

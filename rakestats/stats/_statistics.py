@@ -10,7 +10,8 @@ or .csv file, a ``{person: [screen names]}`` mapping, or :class:`Aliases`), and 
 a pandas DataFrame with one row per player, game and currency (plus the breakdown). All
 values reach DuckDB as bound parameters. An unknown game raises
 :class:`~rakestats.stats.UnknownGameError` (a ``ValueError``); filters that match
-nothing give an empty frame with the usual columns and dtypes, and
+nothing give an empty frame with the usual columns and dtypes and warn why
+(:class:`~rakestats.stats.EmptyResultWarning`, from :meth:`Statistics.why_empty`);
 :meth:`Statistics.unmatched_filters` says which value matched nothing.
 
 Code that needs "something with the statistics" (a warehouse, or the component itself)
@@ -29,7 +30,9 @@ import pandas as pd
 
 from rakestats.stats._aggression import action_stats_sql
 from rakestats.stats._aliases import AliasesLike, load_aliases
+from rakestats.stats._empty import empty_is_quiet, quiet_empty, warn_empty
 from rakestats.stats._filters import FilterArgs, FilterMiss, Filters, filter_misses
+from rakestats.stats._games import STUD_GAMES
 from rakestats.stats._hands import HandArgs, HandSelect, Per, hands_sql
 from rakestats.stats._overview import coverage_sql
 from rakestats.stats._players import PARTIALS, player_stats_sql
@@ -124,12 +127,20 @@ class Statistics:
         build: Callable[[Scope], _Built],
         *,
         rollup: bool = False,
+        select: HandSelect | None = None,
+        within: Sequence[str] | None = None,
     ) -> pd.DataFrame:
-        """Run the query ``build`` makes for the scope of ``filters`` and ``aliases``."""
+        """Run the query ``build`` makes for the scope of ``filters`` and ``aliases``; an
+        empty result warns why (:class:`EmptyResultWarning`; ``select`` and ``within``
+        as :meth:`why_empty` takes them)."""
         scope = Scope(Filters.of(filters), load_aliases(aliases))
         sql, params = build(scope)
         with self._connection(rollup=rollup) as con:
-            return run(con, scope, sql, params)
+            df = run(con, scope, sql, params)
+        if df.empty and not empty_is_quiet():
+            chosen = {} if select is None else select.given()
+            warn_empty(self.why_empty(aliases=aliases, within=within, **filters, **chosen))
+        return df
 
     # ------------------------------------------------------------------ statistics
     def player_stats(
@@ -185,7 +196,7 @@ class Statistics:
         of split pots (scoops, high and low halves won, qualifying lows), and the win
         rate in big bets per 100 hands with its 95% interval (``docs/stats.md``,
         "Stud")."""
-        return self._query(aliases, filters, stud_stats_sql)
+        return self._query(aliases, filters, stud_stats_sql, within=STUD_GAMES)
 
     def action_stats(
         self,
@@ -207,7 +218,9 @@ class Statistics:
     ) -> pd.DataFrame:
         """Pick-ups: face-up and face-down share, and how often the card improved the
         hand category; ``by_pickup`` splits first and second pick-up."""
-        return self._query(aliases, filters, lambda s: pickup_stats_sql(s, by_pickup))
+        return self._query(
+            aliases, filters, lambda s: pickup_stats_sql(s, by_pickup), within=("rake",)
+        )
 
     def net_won(
         self, *, aliases: AliasesLike = None, **filters: Unpack[FilterArgs]
@@ -280,6 +293,7 @@ class Statistics:
             aliases,
             filters,
             lambda s: hands_sql(s, select, limit=limit, per=per, newest_first=newest_first),
+            select=select,
         )
         if per == "hand":
             for col in ("players", "winners"):
@@ -294,6 +308,57 @@ class Statistics:
         select, filters = HandSelect.split(selection)
         df = self._query(aliases, filters, lambda s: hands_sql(s, select, per=per, count=True))
         return int(df["n"].iloc[0])
+
+    def why_empty(
+        self,
+        *,
+        aliases: AliasesLike = None,
+        within: Sequence[str] | None = None,
+        **selection: Unpack[HandArgs],
+    ) -> list[str]:
+        """Why the filters (and ``category``, ``outcome``, ``skull_ace_outcome``,
+        ``hand_id`` as :meth:`hands` takes them) select no row, in the words the command
+        line prints when it exits with status 4: the values that match nothing (as
+        :meth:`unmatched_filters`), hand ids that are in no hand, an empty warehouse, one
+        whose every hand was quarantined, ``min_hands`` above every player's count, or
+        that the values, each found on its own, select nothing together. ``within``: the
+        games the result covers (``STUD_GAMES`` for :meth:`stud_stats`). Call it when a
+        result is empty (the methods warn with it: :class:`EmptyResultWarning`)."""
+        select, rest = HandSelect.split(selection)
+        misses = self.unmatched_filters(aliases=aliases, within=within, **selection)
+        if misses:
+            return [m.message for m in misses]
+        with self._connection() as con:
+            if not _count(con, "SELECT count(*) FROM hands"):
+                held = _count(con, "SELECT count(*) FROM quarantine WHERE resolved_at IS NULL")
+                if held:  # not empty: every hand it was given is held back
+                    return [
+                        "no hands: the warehouse holds none that passed validation "
+                        f"({held} quarantined: Warehouse.quarantine() lists them)"
+                    ]
+                return ["no hands: the warehouse is empty"]
+            ids = _names_of(select.hand_id)
+            if ids:
+                found = con.execute(
+                    "SELECT DISTINCT hand_id FROM hands WHERE hand_id IN (SELECT unnest(?))",
+                    [list(ids)],
+                ).fetchall()
+                absent = [i for i in ids if i not in {row[0] for row in found}]
+                if len(absent) == len(ids):
+                    return [f"no hand {', '.join(map(repr, absent))} in the warehouse"]
+        min_hands = rest.get("min_hands", 0)
+        if min_hands:
+            wider: FilterArgs = {**rest, "min_hands": 0}
+            with quiet_empty():
+                most = self.player_stats(aliases=aliases, **wider)["hands"]
+            if len(most):
+                return [
+                    f"no player has {min_hands} hands or more within the filters "
+                    f"(the most is {int(most.max())})"
+                ]
+        if select.given():
+            return ["no hands match the filters and the selection together"]
+        return ["no hands match the filters together (each value exists on its own)"]
 
     def unmatched_filters(
         self,
@@ -317,6 +382,17 @@ class Statistics:
             return filter_misses(
                 con, scope.filters, scope.aliases, category=select.category, within=within
             )
+
+
+def _count(con: duckdb.DuckDBPyConnection, sql: str) -> int:
+    row = con.execute(sql).fetchone()
+    return int(row[0]) if row else 0
+
+
+def _names_of(value: str | Sequence[str] | None) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    return (value,) if isinstance(value, str) else tuple(value)
 
 
 @runtime_checkable
