@@ -29,7 +29,7 @@ import duckdb
 import pandas as pd
 
 from rakestats.progress import Progress
-from rakestats.stats import Statistics
+from rakestats.stats import HandDetail, Statistics, hand_detail
 from rakestats.warehouse import (
     COMMIT_EVERY,
     PENDING_SECONDS,
@@ -203,6 +203,15 @@ class Warehouse:
             raise
         finally:
             con.close()
+
+    def hand(self, hand_id: str, *, site: str | None = None) -> HandDetail:
+        """One hand, everything about it (``rakestats hand HAND_ID``): its facts, seats,
+        actions, pick-ups, Reveal and pots; ``hand_id`` as the history writes it (a
+        leading ``#`` is read too). Raises :class:`~rakestats.stats.HandNotFoundError`
+        when no hand has the id, naming ids that contain it, or when hands at several
+        sites have it (give ``site`` then). ``rakestats.cli.hand.format_hand`` writes it
+        as the command prints it."""
+        return hand_detail(self.sql, hand_id, site)
 
     def quarantine(self, *, resolved: bool = False) -> pd.DataFrame:
         """Quarantined hands: file, line, reason (and the raw text). Entries resolved by

@@ -33,7 +33,6 @@ from rakestats.stats import (
     RevealLine,
     RoundBlock,
     game_title,
-    hand_detail,
     hand_document,
     round_name,
 )
@@ -243,7 +242,7 @@ def hand_command(warehouse: str, hand_id: str, site: str | None, fmt: str) -> No
         wh = Warehouse(warehouse)
         wh.store.check_version()
         try:
-            detail = hand_detail(wh.sql, hand_id, site)
+            detail = wh.hand(hand_id, site=site)
         except HandNotFoundError as exc:
             click.echo(f"error: {safe_text(str(exc))}", err=True)
             raise SystemExit(2) from None

@@ -1,0 +1,26 @@
+"""``Warehouse.hand``: one hand from the library, as ``rakestats hand`` prints it."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from rakestats import Warehouse
+from rakestats.cli import main
+from rakestats.cli.hand import format_hand
+from rakestats.stats import HandNotFoundError
+
+
+def test_the_hand_the_command_prints(razz_rooms: Warehouse) -> None:
+    hand_id = str(razz_rooms.hands(per="hand", limit=1)["hand_id"].iloc[0])
+    detail = razz_rooms.hand(hand_id)
+    assert detail.hand["hand_id"] == hand_id
+    printed = CliRunner().invoke(main, ["hand", "-w", str(razz_rooms.path), hand_id])
+    assert printed.exit_code == 0
+    assert printed.stdout == format_hand(detail) + "\n"
+    assert format_hand(razz_rooms.hand(f"#{hand_id}")) == format_hand(detail)
+
+
+def test_a_hand_not_there(razz_rooms: Warehouse) -> None:
+    with pytest.raises(HandNotFoundError, match="no hand"):
+        razz_rooms.hand("123")
