@@ -20,7 +20,7 @@ from rakestats.cli._common import (
 )
 from rakestats.cli._filters import check_filters, filter_options, nothing_matched
 from rakestats.cli._group import main
-from rakestats.report import PAPERS, STEPS, build_report, profile_names
+from rakestats.report import PAPERS, STEPS, build_report, profile_names, same_file
 from rakestats.stats import AliasError
 
 __all__ = ["report_command", "step_bar"]
@@ -107,6 +107,10 @@ def report_command(
         if pdf is not None:
             raise click.UsageError(f"--out {out!r} is a PDF already; give --pdf or --out FILE.pdf")
         out, pdf = out[: -len(".pdf")] + ".html", out
+    if pdf is not None and same_file(out, pdf):
+        raise click.UsageError(
+            f"--out and --pdf name the same file ({pdf!r}): the PDF would replace the HTML"
+        )
     named = list(opts.get("players") or ())
     with fail_on_warehouse_error():
         wh = Warehouse(warehouse)

@@ -51,6 +51,7 @@ __all__ = [
     "gather",
     "hand_command",
     "profile_names",
+    "same_file",
     "write_atomic",
 ]
 
@@ -82,6 +83,16 @@ class ReportSummary:
         return text
 
 
+def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    """Whether the paths ``a`` and ``b`` name one file (followed through links and
+    ``..``; the file need not exist yet).
+
+    >>> same_file("r.html", "./r.html"), same_file("r.html", "r.pdf")
+    (True, False)
+    """
+    return os.path.realpath(a) == os.path.realpath(b)
+
+
 def build_report(
     wh: HasStatistics,
     out: str | os.PathLike[str],
@@ -107,6 +118,10 @@ def build_report(
     PDF's paper, ``"a4"`` or ``"letter"`` (portrait)."""
     if paper not in PAPERS:
         raise ValueError(f"paper must be one of {', '.join(PAPERS)}, got {paper!r}")
+    if pdf is not None and same_file(out, pdf):
+        raise ValueError(
+            f"out and pdf name the same file ({os.fspath(pdf)}): the PDF would replace the HTML"
+        )
     label = warehouse if warehouse is not None else str(getattr(wh, "path", "WAREHOUSE"))
     if "player" in filters:  # the statistics' other spelling of players=
         one = filters.pop("player")

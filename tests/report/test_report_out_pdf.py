@@ -9,6 +9,7 @@ from click.testing import CliRunner
 
 from rakestats import Warehouse
 from rakestats.cli import main
+from rakestats.report import build_report
 from rakestats.sim import simulate
 
 pytest.importorskip("weasyprint")
@@ -70,3 +71,20 @@ def test_demo_without_pdf_support_still_writes_the_html(
     assert "warning: no PDF" in result.stderr
     assert (tmp_path / "o" / "report.html").is_file()
     assert not (tmp_path / "o" / "report.pdf").exists()
+
+
+@pytest.mark.parametrize("pdf", ["r.html", "./sub/../r.html", "link.pdf"])
+def test_pdf_naming_the_html_file_is_refused(wh_dir: Path, tmp_path: Path, pdf: str) -> None:
+    """--pdf naming --out's file (or a link to it) wrote the PDF over the HTML: the
+    user was told `report: r.html and r.html` and had no HTML."""
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "link.pdf").symlink_to(tmp_path / "r.html")
+    out = tmp_path / "r.html"
+    args = ["report", "-w", str(wh_dir), "--out", str(out), "--pdf", str(tmp_path / pdf)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2, result.output
+    assert "--out and --pdf name the same file" in result.output
+    assert not out.exists()
+    with pytest.raises(ValueError, match="out and pdf name the same file"):
+        build_report(Warehouse(wh_dir), out, pdf=tmp_path / pdf)
+    assert not out.exists()
