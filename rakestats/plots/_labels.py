@@ -85,9 +85,10 @@ def label_points(
     max_labels: int | None = None,
 ) -> list[str]:
     """Label the points (``x``, ``y``) of ``ax`` with ``labels``, the first ones first,
-    without overlaps with each other or with the markers (``sizes``: the markers' areas
-    in points², as given to ``scatter``); returns the labels left out (no free place, or
-    beyond ``max_labels``). Call it once the Axes' limits are set."""
+    without overlaps with each other, with the markers (``sizes``: the markers' areas
+    in points², as given to ``scatter``) or with the Axes' legend; returns the labels
+    left out (no free place, or beyond ``max_labels``). Call it once the Axes' limits
+    and legend are set."""
     _draw(ax)  # the layout (constrained or not) settles the Axes
     fig = ax.get_figure(root=True)
     assert isinstance(fig, Figure)
@@ -103,6 +104,9 @@ def label_points(
         Bbox.from_bounds(cx - r * px, cy - r * px, 2 * r * px, 2 * r * px)
         for (cx, cy), r in zip(centres, radii, strict=True)
     ]
+    legend = ax.get_legend()
+    if legend is not None:  # drawn over the points: no label goes under it
+        placed.append(legend.get_window_extent())
     left_out: list[str] = []
     for i, (xi, yi, text) in enumerate(zip(x, y, labels, strict=True)):
         if max_labels is not None and i >= max_labels:

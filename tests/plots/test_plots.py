@@ -279,3 +279,30 @@ def test_figures_save(wh: Warehouse, tmp_path: Path) -> None:
     path = tmp_path / "w.png"
     ax.figure.savefig(path)
     assert path.stat().st_size > 1000
+
+
+def test_aggression_map_labels_stay_clear_of_the_legend() -> None:
+    """Players at the top right (where the legend stands, and where an AF far above the
+    others is drawn) had their labels written under the legend."""
+    n = 40
+    rng = np.random.default_rng(5)
+    df = pd.DataFrame(
+        {
+            "player": [f"Player{i:02d}" for i in range(n)],
+            "vpip": np.r_[[0.97, 0.93, 0.9, 0.88], rng.uniform(0.05, 0.95, n - 4)],
+            "af": np.r_[[3.9, 3.8, 40.0, 30.0], rng.uniform(0.1, 3.5, n - 4)],
+            "hands": np.r_[[900, 800, 700, 600], rng.integers(10, 500, n - 4)],
+        }
+    )
+    fig = Figure(figsize=(8, 6), layout="constrained")
+    ax = plots.aggression_map(df, ax=fig.add_subplot())
+    fig.draw_without_rendering()
+    legend = ax.get_legend().get_window_extent()
+    labels = [t for t in ax.texts if t.get_text().startswith("Player")]
+    assert len(labels) >= 5
+    for t in labels:
+        box = t.get_window_extent()
+        clear = (
+            box.x1 <= legend.x0 or box.x0 >= legend.x1 or box.y1 <= legend.y0 or box.y0 >= legend.y1
+        )
+        assert clear, t.get_text()
