@@ -17,6 +17,13 @@ from rakestats.stats._columns import (
     sort_key,
     stat_columns,
 )
+from rakestats.stats._display import (
+    DISPLAY_SUFFIX,
+    STAKE_COLUMNS,
+    display_columns,
+    money_text,
+    with_display,
+)
 from rakestats.stats._empty import EmptyResultWarning, empty_is_quiet, quiet_empty, warn_empty
 from rakestats.stats._filters import (
     GAMES,
@@ -60,12 +67,14 @@ from rakestats.stats.uncertainty import (
 
 __all__ = [
     "BREAKDOWNS",
+    "DISPLAY_SUFFIX",
     "GAMES",
     "GAME_TITLES",
     "HAND_COLUMNS",
     "HAND_LIST_COLUMNS",
     "OUTCOMES",
     "SKULL_OUTCOMES",
+    "STAKE_COLUMNS",
     "STAT_COLUMNS",
     "STREETS",
     "STUD_GAMES",
@@ -96,6 +105,7 @@ __all__ = [
     "category_key",
     "category_title",
     "cell_text",
+    "display_columns",
     "empty_is_quiet",
     "game_title",
     "hand_detail",
@@ -103,6 +113,7 @@ __all__ = [
     "is_stud",
     "largest_share",
     "load_aliases",
+    "money_text",
     "quiet_empty",
     "round_columns",
     "round_name",
@@ -113,4 +124,5 @@ __all__ = [
     "unit_words",
     "warn_empty",
     "winrate_uncertainty",
+    "with_display",
 ]

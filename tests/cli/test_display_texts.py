@@ -9,7 +9,9 @@ import pandas as pd
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rakestats.cli._display import _money_texts, iso_times, money_text
+from rakestats.cli._display import iso_times
+from rakestats.stats import money_text
+from rakestats.stats._display import _money_texts
 
 _CURRENCIES = st.sampled_from(["USD", "EUR", "chips", "GBP", None])
 
