@@ -129,6 +129,7 @@ class Statistics:
         rollup: bool = False,
         select: HandSelect | None = None,
         within: Sequence[str] | None = None,
+        warn: bool = True,
     ) -> pd.DataFrame:
         """Run the query ``build`` makes for the scope of ``filters`` and ``aliases``; an
         empty result warns why (:class:`EmptyResultWarning`; ``select`` and ``within``
@@ -137,7 +138,7 @@ class Statistics:
         sql, params = build(scope)
         with self._connection(rollup=rollup) as con:
             df = run(con, scope, sql, params)
-        if df.empty and not empty_is_quiet():
+        if df.empty and warn and not empty_is_quiet():
             chosen = {} if select is None else select.given()
             warn_empty(self.why_empty(aliases=aliases, within=within, **filters, **chosen))
         return df
@@ -294,6 +295,7 @@ class Statistics:
             filters,
             lambda s: hands_sql(s, select, limit=limit, per=per, newest_first=newest_first),
             select=select,
+            warn=limit != 0,  # none asked for: nothing to explain
         )
         if per == "hand":
             for col in ("players", "winners"):

@@ -77,6 +77,8 @@ def test_every_statistic_warns_when_empty(sample_rake: Warehouse, method: str) -
 def test_results_with_rows_do_not_warn(sample_rake: Warehouse) -> None:
     assert _reasons(lambda: sample_rake.player_stats(min_hands=1)) == []
     assert _reasons(lambda: sample_rake.hands(limit=3)) == []
+    assert sample_rake.hands(limit=0).empty  # none asked for: nothing to explain
+    assert _reasons(lambda: sample_rake.hands(limit=0)) == []
 
 
 def test_the_games_a_result_covers(sample_rake: Warehouse, stars_razz: Warehouse) -> None:
