@@ -88,6 +88,13 @@ class Warehouse:
     def __repr__(self) -> str:
         return f"Warehouse({self.path!r})"
 
+    def __reduce__(self) -> tuple[type[Warehouse], tuple[str]]:
+        """A warehouse pickles as its directory (absolute, so that a worker process in
+        another folder finds it): ``multiprocessing``, ``concurrent.futures``, joblib
+        and Dask can send one to their workers, each of which opens its own
+        connection; the caller's cached connection stays with the caller."""
+        return (Warehouse, (str(self.store.root),))
+
     # ------------------------------------------------------------------ writing
     def ingest(
         self,
