@@ -4,12 +4,6 @@ Stored amounts stay integers in the smallest unit (``net`` is 97 for $0.97); tab
 them in the currency's units, and ``--format csv|json`` add a ``<column>_display`` text
 beside the numbers (after every other column, so the existing ones keep their places:
 :func:`rakestats.stats.with_display`, re-exported here for the commands).
-
->>> import pandas as pd
->>> df = pd.DataFrame({"currency": ["USD", "chips"], "net": [97, -4250],
-...                    "net_per_hand": [10.78, -3.4]})
->>> with_display(df)[["net_display", "net_per_hand_display"]].values.tolist()
-[['$0.97', '$0.1078'], ['-4,250', '-3.40']]
 """
 
 from __future__ import annotations

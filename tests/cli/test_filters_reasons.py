@@ -4,7 +4,6 @@ against the library's ``Warehouse.unmatched_filters``."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -13,8 +12,8 @@ from click.testing import CliRunner, Result
 from rakestats import Warehouse
 from rakestats.cli import main
 from rakestats.cli._filters import EXIT_NO_MATCH
-from rakestats.sim import simulate
 from rakestats.stats import STUD_GAMES
+from tests._warehouses import all_quarantined
 
 
 def _cli(*args: str) -> Result:
@@ -74,12 +73,7 @@ def test_stud_stats_of_a_rake_warehouse(sample_rake: Warehouse, stars_razz: Ware
 @pytest.mark.parametrize("command", ["stats", "hands", "report"])
 def test_a_warehouse_of_quarantined_hands_is_not_called_empty(command: str, tmp_path: Path) -> None:
     """Every hand it was given failed validation: it said `the warehouse is empty`."""
-    simulate(6, 3, 5, tmp_path / "in")
-    (history,) = (tmp_path / "in").glob("*.txt")
-    text = history.read_text(encoding="utf-8")
-    history.write_text(re.sub(r"^Total pot (\d+)", r"Total pot 1\1", text, flags=re.M))
-    wh = Warehouse(tmp_path / "wh")
-    assert wh.ingest([history]).quarantined == 6
+    all_quarantined(tmp_path)
     args = [command, "-w", str(tmp_path / "wh")]
     out = _cli(*args, *(["--out", str(tmp_path / "r.html")] if command == "report" else []))
     assert out.exit_code == EXIT_NO_MATCH and out.stdout == ""

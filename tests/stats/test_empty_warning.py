@@ -5,7 +5,6 @@ say it their own way, do not repeat it."""
 
 from __future__ import annotations
 
-import re
 import threading
 import warnings
 from pathlib import Path
@@ -16,8 +15,9 @@ from click.testing import CliRunner
 from rakestats import Warehouse
 from rakestats.cli import main
 from rakestats.report import build_report
-from rakestats.sim import simulate
 from rakestats.stats import STUD_GAMES, EmptyResultWarning, quiet_empty
+from tests._warehouses import all_quarantined
+from tests.stats.test_stats_filters import METHODS
 
 
 def _reasons(call: object) -> list[tuple[str, ...]]:
@@ -47,23 +47,7 @@ def test_each_miss_is_a_reason(sample_rake: Warehouse) -> None:
     assert len(reasons) == 2
 
 
-@pytest.mark.parametrize(
-    "method",
-    [
-        "player_stats",
-        "positions",
-        "table_sizes",
-        "skull_ace",
-        "stud_stats",
-        "action_stats",
-        "pickup_stats",
-        "net_won",
-        "net_units",
-        "sessions",
-        "coverage",
-        "hands",
-    ],
-)
+@pytest.mark.parametrize("method", [*METHODS, "net_units", "coverage"])
 def test_every_statistic_warns_when_empty(sample_rake: Warehouse, method: str) -> None:
     call = getattr(sample_rake.statistics, method)
     within = STUD_GAMES if method == "stud_stats" else None
@@ -124,12 +108,7 @@ def test_an_empty_warehouse_and_one_of_quarantined_hands(tmp_path: Path) -> None
     empty = Warehouse(tmp_path / "empty")
     empty.ingest([])
     assert _reasons(empty.player_stats) == [("no hands: the warehouse is empty",)]
-    simulate(6, 3, 5, tmp_path / "in")
-    (history,) = (tmp_path / "in").glob("*.txt")
-    text = history.read_text(encoding="utf-8")
-    history.write_text(re.sub(r"^Total pot (\d+)", r"Total pot 1\1", text, flags=re.M))
-    held = Warehouse(tmp_path / "held")
-    assert held.ingest([history]).quarantined == 6
+    held = all_quarantined(tmp_path)
     assert _reasons(held.hands) == [
         (
             "no hands: the warehouse holds none that passed validation "
