@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import sys
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -58,9 +59,20 @@ def count_option(*decls: str, default: int, help: str, minimum: int = 0) -> Call
     )
 
 
+# The characters of Unicode's category Cc (control): C0, DEL and C1.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
 def safe_text(text: str) -> str:
     """Text from histories made harmless for a terminal: control characters become
-    visible escapes (``\\x1b``), so nothing raw reaches the screen."""
+    visible escapes (``\\x1b``), so nothing raw reaches the screen. Text without any
+    (nearly all) is returned as it is, found by one regex search.
+
+    >>> safe_text("Ann" + chr(27) + "[2J"), safe_text("Zoë")
+    ('Ann\\\\x1b[2J', 'Zoë')
+    """
+    if _CONTROL.search(text) is None:
+        return text
     return "".join(
         ch if unicodedata.category(ch) != "Cc" else ch.encode("unicode_escape").decode()
         for ch in text

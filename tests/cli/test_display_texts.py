@@ -54,3 +54,17 @@ def test_iso_times_of_other_zones_and_naive_times() -> None:
     assert iso_times(paris) == [t.isoformat() for t in paris]
     naive = times.dt.tz_localize(None)
     assert iso_times(naive) == [t.isoformat() for t in naive]
+
+
+@given(st.text(alphabet=st.characters(codec=None), max_size=40))
+def test_safe_text_escapes_exactly_the_control_characters(text: str) -> None:
+    import unicodedata
+
+    from rakestats.cli._common import safe_text
+
+    slow = "".join(
+        ch if unicodedata.category(ch) != "Cc" else ch.encode("unicode_escape").decode()
+        for ch in text
+    )
+    assert safe_text(text) == slow
+    assert safe_text(text + "\x85") == slow + "\\x85"  # C1 (NEL) too
