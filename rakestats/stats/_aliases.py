@@ -109,16 +109,42 @@ def load_aliases(source: AliasesLike) -> Aliases | None:
     if isinstance(source, Mapping):
         return Aliases.from_mapping(source)
     path = Path(source)
+    suffix = path.suffix.lower()
+    if suffix not in (".toml", ".csv"):
+        raise AliasError(f"{path}: aliases file must end in .toml or .csv")
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except OSError as exc:
         raise AliasError(f"{path}: cannot read aliases file: {exc.strerror or exc}") from None
-    suffix = path.suffix.lower()
+    text = _decoded(data, str(path), spreadsheet=suffix == ".csv")
     if suffix == ".toml":
         return _from_toml(text, str(path))
-    if suffix == ".csv":
-        return _from_csv(text, str(path))
-    raise AliasError(f"{path}: aliases file must end in .toml or .csv")
+    return _from_csv(text, str(path))
+
+
+def _decoded(data: bytes, origin: str, *, spreadsheet: bool) -> str:
+    """The text of an aliases file: UTF-8, with or without the byte-order mark that
+    spreadsheets write ("CSV UTF-8"); a CSV that is not UTF-8 is read as Windows-1252,
+    what a spreadsheet saves as plain "CSV" on Windows. Else the error names the line.
+
+    >>> import codecs
+    >>> _decoded(codecs.BOM_UTF8 + b"screen_name,person", "a.csv", spreadsheet=True)
+    'screen_name,person'
+    >>> _decoded("Jérôme".encode("cp1252"), "a.csv", spreadsheet=True)
+    'Jérôme'
+    """
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        if spreadsheet:
+            try:
+                return data.decode("cp1252")
+            except UnicodeDecodeError:
+                pass
+        line = data[: exc.start].count(b"\n") + 1
+        raise AliasError(
+            f"{origin}:{line}: not UTF-8 (byte 0x{data[exc.start]:02x}); save the file as UTF-8"
+        ) from None
 
 
 def _from_toml(text: str, origin: str) -> Aliases:
@@ -140,7 +166,11 @@ def _from_toml(text: str, origin: str) -> Aliases:
 
 
 def _from_csv(text: str, origin: str) -> Aliases:
-    rows = list(csv.reader(io.StringIO(text)))
+    """``screen_name,person`` rows; the header's separator is the file's: a comma, or
+    the semicolon or tab that spreadsheets use where the comma is the decimal mark."""
+    first = text.split("\n", 1)[0]
+    delimiter = next((d for d in ",;\t" if d in first), ",")
+    rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
     if not rows or [c.strip().lower() for c in rows[0][:2]] != ["screen_name", "person"]:
         raise AliasError(f"{origin}: the first line must be 'screen_name,person'")
     pairs: list[tuple[str, str]] = []
