@@ -22,6 +22,8 @@ from dataclasses import dataclass, fields
 from datetime import UTC, date, datetime, time, timedelta
 from typing import TYPE_CHECKING, Any, TypedDict
 
+import numpy as np
+
 from rakestats.money import CHIPS, format_money, is_cash
 from rakestats.records import Game
 from rakestats.stats._games import STUD_GAMES, game_title, is_stud, unit_column
@@ -117,9 +119,35 @@ def _quoted(values: Iterable[Any]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
+def _bound_value(value: Any) -> date | str:
+    """``since`` or ``until`` as a date, a datetime or text: numpy's ``datetime64`` is
+    made one (a day a date, a finer one a UTC datetime); NaT and other types are
+    refused."""
+    if value != value:  # NaT, numpy's or pandas' (a datetime that is no time)
+        raise ValueError(f"since and until take a time, got {value!r}")
+    if isinstance(value, np.datetime64):
+        day = np.datetime_data(value.dtype)[0] in ("Y", "M", "W", "D")
+        value = value.astype("datetime64[D]" if day else "datetime64[us]").item()
+    if not isinstance(value, (str, date)):
+        raise TypeError(f"since and until take a date, a datetime or ISO text, got {value!r}")
+    return value
+
+
 def _as_date_bound(value: date | str, *, end: bool) -> datetime:
     """A UTC instant: a date is a whole UTC day (``until`` inclusive, so its end is the
-    next midnight, compared with ``<``); a datetime is used as it is."""
+    next midnight, compared with ``<``); a datetime is used as it is (a pandas Timestamp
+    is one; numpy's ``datetime64`` is taken as UTC, a day as a date). Anything else is
+    a TypeError naming what is expected.
+
+    >>> import numpy as np
+    >>> _as_date_bound(np.datetime64("2009-11-26"), end=True).isoformat()
+    '2009-11-27T00:00:00+00:00'
+    >>> _as_date_bound(20091126, end=False)
+    Traceback (most recent call last):
+    ...
+    TypeError: since and until take a date, a datetime or ISO text, got 20091126
+    """
+    value = _bound_value(value)
     if isinstance(value, str):
         text = value.strip()
         try:
@@ -219,9 +247,10 @@ class Filters:
         for name in ("currency", "site", "ante", "big_bet", "table_size", "position"):
             self.values(name)  # type errors now, not at query time
         self.values("players"), self.values("opponent")
-        for bound in (self.since, self.until):
-            if bound is not None:
-                _as_date_bound(bound, end=False)
+        for key in ("since", "until"):
+            if getattr(self, key) is not None:  # numpy's times made Python's, once
+                object.__setattr__(self, key, _bound_value(getattr(self, key)))
+                _as_date_bound(getattr(self, key), end=False)
         if self.since is not None and self.until is not None:
             start = _as_date_bound(self.since, end=False)
             end = _as_date_bound(self.until, end=True)  # a whole day's end is excluded

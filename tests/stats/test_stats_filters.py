@@ -10,9 +10,11 @@ from __future__ import annotations
 import csv
 import io
 import json
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 import pytest
 from click.testing import CliRunner, Result
@@ -516,3 +518,32 @@ def test_empty_warehouse_says_so(tmp_path: Path) -> None:
         out = _cli(command, "-w", w.path, "--player", "Grist")
         assert out.exit_code == 4
         assert "no player 'Grist': the warehouse has no hands" in out.stderr
+
+
+@pytest.mark.parametrize(
+    ("value", "rows_as"),
+    [
+        (np.datetime64("2026-01-05"), date(2026, 1, 5)),
+        (np.datetime64("2026-01-05T18:30:00.000000"), datetime(2026, 1, 5, 18, 30, tzinfo=UTC)),
+        (pd.Timestamp("2026-01-05 13:30", tz="US/Eastern"), "2026-01-05T18:30:00+00:00"),
+    ],
+)
+def test_times_as_numpy_and_pandas_give_them(wh: Warehouse, value: object, rows_as: object) -> None:
+    """``df.played_at.values.max()`` is numpy's datetime64: it raised `combine() argument
+    1 must be datetime.date, not numpy.datetime64`."""
+    for key in ("since", "until"):
+        got = wh.player_stats(**{key: value})  # type: ignore[arg-type]
+        pd.testing.assert_frame_equal(got, wh.player_stats(**{key: rows_as}))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", [20260105, 1.5, ["2026-01-05"]])
+def test_a_time_of_the_wrong_type_is_named(wh: Warehouse, value: object) -> None:
+    with pytest.raises(TypeError, match="since and until take a date, a datetime or ISO text"):
+        wh.player_stats(since=value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", [pd.NaT, np.datetime64("NaT")])
+def test_no_time_is_refused(wh: Warehouse, value: object) -> None:
+    """``since=pd.NaT`` gave an empty frame."""
+    with pytest.raises(ValueError, match="since and until take a time, got"):
+        wh.player_stats(until=value)  # type: ignore[arg-type]
