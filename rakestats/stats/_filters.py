@@ -17,6 +17,7 @@ filters, the same on the command line.
 from __future__ import annotations
 
 import difflib
+import numbers
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields
 from datetime import UTC, date, datetime, time, timedelta
@@ -160,6 +161,16 @@ def _as_date_bound(value: date | str, *, end: bool) -> datetime:
     return datetime.combine(day, time(0), tzinfo=UTC)
 
 
+def _is_whole(value: Any) -> bool:
+    """An integer, Python's or numpy's (``np.int64`` from a frame), but not a bool.
+
+    >>> import numpy as np
+    >>> [_is_whole(v) for v in (10, np.int64(10), True, np.True_, 10.0)]
+    [True, True, False, False, False]
+    """
+    return isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
+
+
 def _tuple_of(value: Any, kind: type, name: str) -> tuple[Any, ...] | None:
     """``value`` (one of ``kind`` or several) as a tuple, each checked.
 
@@ -170,11 +181,15 @@ def _tuple_of(value: Any, kind: type, name: str) -> tuple[Any, ...] | None:
     """
     if value is None:
         return None
+    whole = kind is int
     single = isinstance(value, (kind, str)) or not isinstance(value, Iterable)
+    single = single or (whole and _is_whole(value))
     items: tuple[Any, ...] = (value,) if single else tuple(value)
     for item in items:
-        if not isinstance(item, kind) or (kind is int and isinstance(item, bool)):
+        if not (_is_whole(item) if whole else isinstance(item, kind)):
             raise TypeError(f"filter {name}: expected {kind.__name__}, got {item!r}")
+    if whole:  # numpy's integers (a value taken from a frame) as Python's
+        items = tuple(int(item) for item in items)
     if not items:
         raise ValueError(f"filter {name}: empty list")
     return items
@@ -235,8 +250,11 @@ class Filters:
         return cls(**values)
 
     def __post_init__(self) -> None:
-        if isinstance(self.min_hands, bool) or not isinstance(self.min_hands, int):
+        if not _is_whole(self.min_hands):
             raise TypeError(f"min_hands must be an int, got {self.min_hands!r}")
+        object.__setattr__(self, "min_hands", int(self.min_hands))
+        if isinstance(self.tournament, np.bool_):
+            object.__setattr__(self, "tournament", bool(self.tournament))
         if self.min_hands < 0:
             raise ValueError("min_hands must be >= 0")
         if self.tournament is not None and not isinstance(self.tournament, bool):

@@ -547,3 +547,31 @@ def test_no_time_is_refused(wh: Warehouse, value: object) -> None:
     """``since=pd.NaT`` gave an empty frame."""
     with pytest.raises(ValueError, match="since and until take a time, got"):
         wh.player_stats(until=value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("key", "numpy_value", "python_value"),
+    [
+        ("ante", np.int64(5), 5),
+        ("ante", np.array([5, 10]), [5, 10]),
+        ("table_size", np.int32(6), 6),
+        ("table_size", pd.Series([3, 4]), [3, 4]),
+        ("min_hands", np.int64(50), 50),
+        ("tournament", np.False_, False),
+    ],
+)
+def test_numpy_values_from_a_frame_are_filters(
+    wh: Warehouse, key: str, numpy_value: object, python_value: object
+) -> None:
+    """``wh.player_stats(ante=df["ante"].iloc[0])`` raised `expected int, got
+    np.int64(5)`: values taken from a frame are numpy's."""
+    expected = wh.player_stats(**{key: python_value})  # type: ignore[arg-type]
+    assert len(expected)
+    pd.testing.assert_frame_equal(wh.player_stats(**{key: numpy_value}), expected)  # type: ignore[arg-type]
+    pd.testing.assert_frame_equal(wh.hands(**{key: numpy_value}), wh.hands(**{key: python_value}))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", [np.True_, True, 5.0, np.float64(5)])
+def test_bools_and_floats_are_not_stakes(wh: Warehouse, value: object) -> None:
+    with pytest.raises(TypeError, match="filter ante: expected int"):
+        wh.player_stats(ante=value)  # type: ignore[arg-type]
