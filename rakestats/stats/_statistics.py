@@ -20,12 +20,14 @@ types it :class:`HasStatistics` and calls ``thing.statistics``.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any, ClassVar, Protocol, Unpack, runtime_checkable
 
 import duckdb
+import numpy as np
 import pandas as pd
 
 from rakestats.stats._aggression import action_stats_sql
@@ -252,9 +254,9 @@ class Statistics:
         """A player's hands grouped into sessions: a new one starts after a gap of more
         than ``gap`` (minutes, or a timedelta). Columns: start, end, minutes, hands, net,
         win rate."""
-        if isinstance(gap, bool) or not isinstance(gap, (timedelta, int, float)):
+        if isinstance(gap, (bool, np.bool_)) or not isinstance(gap, (timedelta, numbers.Real)):
             raise TypeError(f"gap must be minutes or a timedelta, got {gap!r}")
-        delta = gap if isinstance(gap, timedelta) else timedelta(minutes=gap)
+        delta = gap if isinstance(gap, timedelta) else timedelta(minutes=float(gap))
         return self._query(aliases, filters, lambda s: sessions_sql(s, delta))
 
     def coverage(

@@ -15,6 +15,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 import pytest
 from click.testing import CliRunner
@@ -647,6 +648,10 @@ def test_sessions(wh: Warehouse) -> None:
     # a 30-minute gap is not "more than 30 minutes"; a 29-minute setting splits day 2
     assert list(wh.sessions(players=[A], currency="chips", gap=29).hands) == [10, 5, 2, 1]
     assert list(wh.sessions(players=[A], currency="chips", gap=3000).hands) == [18]
+    # a gap taken from a frame is numpy's (it was refused as not minutes)
+    assert list(wh.sessions(players=[A], currency="chips", gap=np.int64(29)).hands) == [10, 5, 2, 1]
+    with pytest.raises(TypeError, match="gap must be minutes or a timedelta"):
+        wh.sessions(gap=np.True_)
     all_rows = wh.sessions()
     assert not all_rows.duplicated(["player", "game", "currency", "session"]).any()
 
