@@ -124,7 +124,7 @@ def _bound_value(value: Any) -> date | str:
     """``since`` or ``until`` as a date, a datetime or text: numpy's ``datetime64`` is
     made one (a day a date, a finer one a UTC datetime); NaT and other types are
     refused."""
-    if value != value:  # NaT, numpy's or pandas' (a datetime that is no time)
+    if isinstance(value, (date, np.datetime64)) and value != value:  # NaT (no time)
         raise ValueError(f"since and until take a time, got {value!r}")
     if isinstance(value, np.datetime64):
         day = np.datetime_data(value.dtype)[0] in ("Y", "M", "W", "D")
@@ -183,7 +183,6 @@ def _tuple_of(value: Any, kind: type, name: str) -> tuple[Any, ...] | None:
         return None
     whole = kind is int
     single = isinstance(value, (kind, str)) or not isinstance(value, Iterable)
-    single = single or (whole and _is_whole(value))
     items: tuple[Any, ...] = (value,) if single else tuple(value)
     for item in items:
         if not (_is_whole(item) if whole else isinstance(item, kind)):

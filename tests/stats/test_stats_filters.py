@@ -536,7 +536,9 @@ def test_times_as_numpy_and_pandas_give_them(wh: Warehouse, value: object, rows_
         pd.testing.assert_frame_equal(got, wh.player_stats(**{key: rows_as}))  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("value", [20260105, 1.5, ["2026-01-05"]])
+@pytest.mark.parametrize(
+    "value", [20260105, 1.5, ["2026-01-05"], np.array(["2026-01-05"]), pd.Series(["2026-01-05"])]
+)
 def test_a_time_of_the_wrong_type_is_named(wh: Warehouse, value: object) -> None:
     with pytest.raises(TypeError, match="since and until take a date, a datetime or ISO text"):
         wh.player_stats(since=value)  # type: ignore[arg-type]
