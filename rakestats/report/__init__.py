@@ -11,11 +11,14 @@ Both are written atomically: a temporary file beside the target, then one rename
 
 from __future__ import annotations
 
+import numbers
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Unpack
+
+import numpy as np
 
 from rakestats.report._atomic import write_atomic
 from rakestats.report._data import (
@@ -130,8 +133,12 @@ def build_report(
         filters["players"] = [one] if isinstance(one, str) else one
     if isinstance(profiles, str):  # one name (not its letters)
         profiles = (profiles,)
-    if isinstance(profiles, int) and (isinstance(profiles, bool) or profiles < 0):
+    if isinstance(profiles, (bool, np.bool_)) or (
+        isinstance(profiles, numbers.Integral) and profiles < 0
+    ):
         raise ValueError(f"profiles must be a number of players (0 or more), got {profiles!r}")
+    if isinstance(profiles, numbers.Integral):  # numpy's too: a count taken from a frame
+        profiles = int(profiles)
     with wh.statistics.pinned():  # one snapshot for every section, whatever commits
         data = gather(wh, label, filters, aliases, step, profiles)
     if step is not None:

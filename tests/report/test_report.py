@@ -10,6 +10,7 @@ import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -268,3 +269,8 @@ def test_a_player_named_for_a_profile_without_hands_is_said(wh_dir: Path, tmp_pa
     assert (one.profiles, one.unprofiled) == (1, ())
     with pytest.raises(ValueError, match="profiles must be a number of players"):
         build_report(wh, out, profiles=-1)  # it made no profile, and said nothing
+    # a count taken from a frame is numpy's: it was read as names ('not iterable')
+    assert build_report(wh, out, profiles=np.int64(1)).profiles == 1
+    for wrong in (True, np.True_, np.int64(-1)):
+        with pytest.raises(ValueError, match="profiles must be a number of players"):
+            build_report(wh, out, profiles=wrong)  # type: ignore[arg-type]
