@@ -20,6 +20,7 @@ rakestats.warehouse._store.WarehouseError: typo: not a rakestats warehouse (no _
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import types
 from collections.abc import Callable, Iterable, Sequence
@@ -70,6 +71,18 @@ class _Delegate(Generic[P, R]):
         if wh is None:
             return self.function
         return types.MethodType(self.function, getattr(wh, self.part))
+
+
+def _bar_class() -> Any:
+    """tqdm's notebook bar in Jupyter where ipywidgets is installed, else its text bar
+    (``tqdm.auto`` without ipywidgets warns "IProgress not found" in every notebook)."""
+    if importlib.util.find_spec("ipywidgets") is None:
+        from tqdm import tqdm
+
+        return tqdm
+    from tqdm.auto import tqdm as auto
+
+    return auto
 
 
 def _statistic(method: Callable[Concatenate[Statistics, P], R]) -> _Delegate[P, R]:
@@ -133,12 +146,11 @@ class Warehouse:
         paths = list(paths)
         bar = None
         if progress is True:
-            from tqdm.auto import tqdm
-
             from rakestats.warehouse import walk
 
-            bar = tqdm(total=len(walk(paths, [])), desc="ingest", unit="file")
-            progress = Progress(bar)
+            # as the command line's: "hashing" the files, then "ingest" once hands come
+            bar = _bar_class()(total=len(walk(paths, [])), desc="hashing", unit="file")
+            progress = Progress(bar, "ingest")
         try:
             with self.store.lock(wait=wait):
                 return ingest_paths(

@@ -85,3 +85,5 @@ def test_progress_true_in_jupyter_shows_a_bar(histories: Path, tmp_path: Path) -
     ]
     assert "INGESTED 600" in text
     assert widgets or "ingest" in text  # a widget where ipywidgets is installed, else text
+    # without ipywidgets, tqdm.auto warned "IProgress not found" in every notebook
+    assert "TqdmWarning" not in text and "IProgress" not in text
