@@ -116,14 +116,9 @@ def play_session(plan: SessionPlan) -> dict[str, PlayerCounts]:
         p.counts.sessions = 1
     out = Path(plan.out_dir)
     paths = [out / name for name in plan.file_names()]
-    try:
-        _play_into(plan, rng, seats, paths)
-        for path in paths:
-            part_path(path).replace(path)
-    except BaseException:
-        for path in paths:
-            part_path(path).unlink(missing_ok=True)
-        raise
+    _play_into(plan, rng, seats, paths)  # a failure leaves its parts: the run removes them
+    for path in paths:
+        part_path(path).replace(path)
     return {p.name: p.counts for p in seats}
 
 

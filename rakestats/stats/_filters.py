@@ -123,7 +123,16 @@ def _quoted(values: Iterable[Any]) -> str:
 def _bound_value(value: Any) -> date | str:
     """``since`` or ``until`` as a date, a datetime or text: numpy's ``datetime64`` is
     made one (a day a date, a finer one a UTC datetime); NaT and other types are
-    refused."""
+    refused. :class:`Filters` applies it once, so every later use sees Python's types.
+
+    >>> import numpy as np
+    >>> _bound_value(np.datetime64("2009-11-26")), _bound_value(np.datetime64("2009-11-26T10:00"))
+    (datetime.date(2009, 11, 26), datetime.datetime(2009, 11, 26, 10, 0))
+    >>> _bound_value(20091126)
+    Traceback (most recent call last):
+    ...
+    TypeError: since and until take a date, a datetime or ISO text, got 20091126
+    """
     if isinstance(value, (date, np.datetime64)) and value != value:  # NaT (no time)
         raise ValueError(f"since and until take a time, got {value!r}")
     if isinstance(value, np.datetime64):
@@ -137,18 +146,7 @@ def _bound_value(value: Any) -> date | str:
 def _as_date_bound(value: date | str, *, end: bool) -> datetime:
     """A UTC instant: a date is a whole UTC day (``until`` inclusive, so its end is the
     next midnight, compared with ``<``); a datetime is used as it is (a pandas Timestamp
-    is one; numpy's ``datetime64`` is taken as UTC, a day as a date). Anything else is
-    a TypeError naming what is expected.
-
-    >>> import numpy as np
-    >>> _as_date_bound(np.datetime64("2009-11-26"), end=True).isoformat()
-    '2009-11-27T00:00:00+00:00'
-    >>> _as_date_bound(20091126, end=False)
-    Traceback (most recent call last):
-    ...
-    TypeError: since and until take a date, a datetime or ISO text, got 20091126
-    """
-    value = _bound_value(value)
+    is one). ``value`` is as :func:`_bound_value` leaves it."""
     if isinstance(value, str):
         text = value.strip()
         try:

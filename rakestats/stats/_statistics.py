@@ -35,7 +35,7 @@ from rakestats.stats._aliases import AliasesLike, load_aliases
 from rakestats.stats._empty import empty_is_quiet, quiet_empty, warn_empty
 from rakestats.stats._filters import FilterArgs, FilterMiss, Filters, filter_misses
 from rakestats.stats._games import STUD_GAMES
-from rakestats.stats._hands import HandArgs, HandSelect, Per, hands_sql
+from rakestats.stats._hands import HandArgs, HandSelect, Per, _names, hands_sql
 from rakestats.stats._overview import coverage_sql
 from rakestats.stats._players import PARTIALS, player_stats_sql
 from rakestats.stats._rollup import StatsCache, part_rollup
@@ -341,7 +341,7 @@ class Statistics:
                         f"({held} quarantined: Warehouse.quarantine() lists them)"
                     ]
                 return ["no hands: the warehouse is empty"]
-            ids = _names_of(select.hand_id)
+            ids = _names(select.hand_id, "hand_id")
             if ids:
                 found = con.execute(
                     "SELECT DISTINCT hand_id FROM hands WHERE hand_id IN (SELECT unnest(?))",
@@ -391,12 +391,6 @@ class Statistics:
 def _count(con: duckdb.DuckDBPyConnection, sql: str) -> int:
     row = con.execute(sql).fetchone()
     return int(row[0]) if row else 0
-
-
-def _names_of(value: str | Sequence[str] | None) -> tuple[str, ...]:
-    if value is None:
-        return ()
-    return (value,) if isinstance(value, str) else tuple(value)
 
 
 @runtime_checkable
