@@ -94,10 +94,7 @@ def _show_warning(
     file: TextIO | None = None,
     line: str | None = None,
 ) -> None:
-    """A warning from rakestats as one line on stderr (``warning: ...``); an empty
-    result's is not shown: the commands say why nothing matched themselves (exit 4)."""
-    if category.__name__ == "EmptyResultWarning":
-        return
+    """A warning from rakestats as one line on stderr (``warning: ...``)."""
     if category.__module__.startswith("rakestats"):
         from rakestats.cli._common import safe_text
 

@@ -33,6 +33,7 @@ from rakestats.stats import (
     OUTCOMES,
     SKULL_OUTCOMES,
     AliasError,
+    quiet_empty,
     stat_columns,
 )
 
@@ -169,14 +170,15 @@ def hands_command(
         wh.store.check_version()  # a missing or foreign directory is an error, not created
         filters = check_filters(wh, opts, category=category)
         try:
-            df = wh.hands(
-                per="hand",
-                newest_first=True,
-                limit=limit or None,
-                aliases=aliases,
-                **select,
-                **filters,
-            )
+            with quiet_empty():  # an empty result: said below, once (exit 4)
+                df = wh.hands(
+                    per="hand",
+                    newest_first=True,
+                    limit=limit or None,
+                    aliases=aliases,
+                    **select,
+                    **filters,
+                )
             total = wh.count_hands(per="hand", aliases=aliases, **select, **filters)
         except AliasError as exc:
             raise click.UsageError(safe_text(str(exc))) from None

@@ -21,7 +21,7 @@ from rakestats.cli._common import (
 from rakestats.cli._filters import check_filters, filter_options, nothing_matched
 from rakestats.cli._group import main
 from rakestats.report import PAPERS, STEPS, build_report, profile_names, same_file
-from rakestats.stats import AliasError
+from rakestats.stats import AliasError, quiet_empty
 
 __all__ = ["report_command", "step_bar"]
 
@@ -117,7 +117,8 @@ def report_command(
         wh.store.check_version()  # a missing or foreign directory is an error, not created
         filters = check_filters(wh, opts)  # a value matching nothing: exit 4, nearest named
         try:
-            top = wh.player_stats(aliases=opts.get("aliases"), **filters)
+            with quiet_empty():  # an empty result: said below, once (exit 4)
+                top = wh.player_stats(aliases=opts.get("aliases"), **filters)
             if top.empty:
                 nothing_matched(wh, opts)  # no report of empty sections: exit 4, as stats
             with step_bar(STEPS) as step:

@@ -21,7 +21,7 @@ from rakestats.cli._common import (
 from rakestats.cli._display import DISPLAY_SUFFIX, display_columns, stat_table, with_display
 from rakestats.cli._filters import check_filters, filter_options, nothing_matched
 from rakestats.cli._group import main
-from rakestats.stats import STUD_GAMES, AliasError, StatColumn, stat_columns
+from rakestats.stats import STUD_GAMES, AliasError, StatColumn, quiet_empty, stat_columns
 
 __all__ = ["JSON_KEYS", "STUD8_TABLE", "STUD_TABLE", "stats_command"]
 
@@ -146,10 +146,11 @@ def stats_command(warehouse: str, stud: bool, fmt: str, **opts: Any) -> None:
         wh.store.check_version()  # a missing or foreign directory is an error, not created
         filters = check_filters(wh, opts, within=STUD_GAMES if stud else None)
         try:
-            if stud:
-                df = wh.stud_stats(aliases=aliases, **filters)
-            else:
-                df = wh.player_stats(aliases=aliases, **filters)
+            with quiet_empty():  # an empty result: said below, once (exit 4)
+                if stud:
+                    df = wh.stud_stats(aliases=aliases, **filters)
+                else:
+                    df = wh.player_stats(aliases=aliases, **filters)
         except AliasError as exc:
             raise click.UsageError(safe_text(str(exc))) from None
         if df.empty:
