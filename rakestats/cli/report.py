@@ -20,7 +20,14 @@ from rakestats.cli._common import (
 )
 from rakestats.cli._filters import check_filters, filter_options, nothing_matched
 from rakestats.cli._group import main
-from rakestats.report import PAPERS, STEPS, build_report, profile_names, same_file
+from rakestats.report import (
+    PAPERS,
+    STEPS,
+    ReportTemplateError,
+    build_report,
+    profile_names,
+    same_file,
+)
 from rakestats.stats import AliasError, quiet_empty
 
 __all__ = ["report_command", "step_bar"]
@@ -130,6 +137,10 @@ def report_command(
                 )  # fmt: skip
         except AliasError as exc:
             raise click.UsageError(safe_text(str(exc))) from None
+        except ReportTemplateError as exc:  # file:line: reason, and the line
+            shown = "\n".join(safe_text(line) for line in str(exc).split("\n"))
+            click.echo(f"error: template {shown}", err=True)
+            sys.exit(2)
         except jinja2.TemplateError as exc:
             click.echo(f"error: template: {safe_text(str(exc))}", err=True)
             sys.exit(2)

@@ -29,15 +29,14 @@ from rakestats.report._data import (
     profile_names,
 )
 from rakestats.report._figures import charts
-from rakestats.report._html import (
-    DEFAULT_TEMPLATE,
-    PAPERS,
-    SECTIONS,
-    TEMPLATES,
-    hand_command,
-    render_html,
-)
+from rakestats.report._html import PAPERS, SECTIONS, hand_command, render_html
 from rakestats.report._pdf import PdfUnavailableError, write_pdf
+from rakestats.report._template import (
+    DEFAULT_TEMPLATE,
+    TEMPLATES,
+    ReportTemplateError,
+    check_template,
+)
 from rakestats.stats import AliasesLike, FilterArgs, HasStatistics
 
 __all__ = [
@@ -50,7 +49,9 @@ __all__ = [
     "PdfUnavailableError",
     "ReportData",
     "ReportSummary",
+    "ReportTemplateError",
     "build_report",
+    "check_template",
     "gather",
     "hand_command",
     "profile_names",
@@ -118,7 +119,11 @@ def build_report(
     :data:`STEPS`; ``profiles`` adds a player profile for each name given (one name or
     a list), or for the N players with the most hands; ``template`` is a Jinja2
     template file used instead of the package's (:data:`TEMPLATES`); ``paper`` the
-    PDF's paper, ``"a4"`` or ``"letter"`` (portrait)."""
+    PDF's paper, ``"a4"`` or ``"letter"`` (portrait).
+
+    A fault in the template (a syntax error, a file that is not UTF-8, a template it
+    names that does not exist, an undefined name) raises :class:`ReportTemplateError`
+    naming the file and line; those that compiling shows are raised before any query."""
     if paper not in PAPERS:
         raise ValueError(f"paper must be one of {', '.join(PAPERS)}, got {paper!r}")
     if pdf is not None and same_file(out, pdf):
@@ -139,6 +144,7 @@ def build_report(
         raise ValueError(f"profiles must be a number of players (0 or more), got {profiles!r}")
     if isinstance(profiles, numbers.Integral):  # numpy's too: a count taken from a frame
         profiles = int(profiles)
+    check_template(template)  # a fault in it is told before the queries, not after
     with wh.statistics.pinned():  # one snapshot for every section, whatever commits
         data = gather(wh, label, filters, aliases, step, profiles)
     if step is not None:

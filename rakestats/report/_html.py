@@ -15,10 +15,8 @@ import os
 import shlex
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-import jinja2
 import pandas as pd
 
 from rakestats import __version__
@@ -54,7 +52,7 @@ from rakestats.report._tables import (
     session_summary,
     table,
 )
-from rakestats.report._words import counted
+from rakestats.report._template import render_template
 from rakestats.stats import (
     STAT_COLUMNS,
     Kind,
@@ -72,18 +70,14 @@ from rakestats.stats.uncertainty import (
 )
 
 __all__ = [
-    "DEFAULT_TEMPLATE",
     "PAPERS",
     "RAKE_SECTIONS",
     "SECTIONS",
-    "TEMPLATES",
     "hand_command",
     "render_html",
     "shown",
 ]
 
-TEMPLATES = Path(__file__).resolve().parent / "templates"
-DEFAULT_TEMPLATE = "report.html.j2"
 # Paper sizes of the print style (one orientation: portrait).
 PAPERS = {"a4": "A4 portrait", "letter": "letter portrait"}
 
@@ -444,30 +438,6 @@ def _context(data: ReportData, charts: list[Chart], paper: str) -> dict[str, Any
     }
 
 
-def environment(template: str | os.PathLike[str] | None = None) -> tuple[jinja2.Environment, str]:
-    """The Jinja2 environment (autoescaping on) and the name of the template to render:
-    the package's default, or ``template`` (a file; its folder is searched first, then
-    the package's templates, so it may extend the default)."""
-    loaders: list[jinja2.BaseLoader] = []
-    name = DEFAULT_TEMPLATE
-    if template is not None:
-        path = Path(template)
-        if not path.is_file():
-            raise FileNotFoundError(f"no template file {str(path)!r}")
-        loaders.append(jinja2.FileSystemLoader(str(path.resolve().parent)))
-        name = path.name
-    loaders.append(jinja2.FileSystemLoader(str(TEMPLATES)))
-    env = jinja2.Environment(
-        loader=jinja2.ChoiceLoader(loaders),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    env.filters["counted"] = counted
-    return env, name
-
-
 def render_html(
     data: ReportData,
     charts: list[Chart],
@@ -478,5 +448,4 @@ def render_html(
     """The whole document, from ``template`` (default: the package's)."""
     if paper not in PAPERS:
         raise ValueError(f"paper must be one of {', '.join(PAPERS)}, got {paper!r}")
-    env, name = environment(template)
-    return env.get_template(name).render(**_context(data, charts, paper))
+    return render_template(template, _context(data, charts, paper))

@@ -634,7 +634,7 @@ def test_own_template_extends_the_default(sample_wh: Warehouse, tmp_path: Path) 
 
 
 def test_template_autoescapes(tmp_path: Path) -> None:
-    from rakestats.report._html import environment
+    from rakestats.report._template import environment
 
     mine = tmp_path / "t.j2"
     mine.write_text("<p>{{ name }}</p>", encoding="utf-8")
