@@ -23,7 +23,7 @@ from rakestats.plots._style import (
 )
 from rakestats.plots._text import literal
 from rakestats.records import Game
-from rakestats.stats import is_stud
+from rakestats.stats import SKULL_GAMES, is_stud
 
 __all__ = [
     "GROUP_GID",
@@ -84,8 +84,11 @@ def skull_ace_outcomes(data: Data, *, ax: Axes | None = None, **filters: Any) ->
     ax.set_title("Ace of Skulls: how the hands holding it ended")
     if held.empty:
         reason = "no hand ended with the Ace of Skulls in a player's hand"
-        if only_stud(df):
+        if only_stud(df):  # player_stats() output: rows of stud games only
             reason += "\n(it is a Rake card: the data holds only stud games)"
+        elif df.empty and not isinstance(data, pd.DataFrame):  # why the query is empty
+            why = data.statistics.why_empty(within=SKULL_GAMES, **filters)
+            reason = "\n".join(why) if why else reason
         return literal(nothing_to_draw(ax, reason))
     df = held
     y = np.arange(len(df))

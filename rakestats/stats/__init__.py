@@ -57,6 +57,7 @@ from rakestats.stats._hands import (
     hand_detail,
 )
 from rakestats.stats._players import BREAKDOWNS
+from rakestats.stats._skull import SKULL_GAMES
 from rakestats.stats._statistics import HasStatistics, Statistics, StatsMixin
 from rakestats.stats._stud import STREETS, STUD_GAMES
 from rakestats.stats.uncertainty import (
@@ -73,6 +74,7 @@ __all__ = [
     "HAND_COLUMNS",
     "HAND_LIST_COLUMNS",
     "OUTCOMES",
+    "SKULL_GAMES",
     "SKULL_OUTCOMES",
     "STAKE_COLUMNS",
     "STAT_COLUMNS",

@@ -1,15 +1,21 @@
 """The Ace of Skulls: holding it at the end, Reveals with it, automatic wins and
 losses, the Skull Ace loss frequency (automatic losses / Reveals with it, with a 95%
 Wilson interval), folds while holding it, net chips in those hands, and pick-ups of it.
+The card is Rake's: the table covers the Rake hands only (a stud game has no row of
+zeros in it).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from rakestats.records import Game
 from rakestats.stats._scope import KEYS, Partial, Scope, wilson_sql
 
-__all__ = ["OUTPUT", "PARTIALS", "skull_ace_sql"]
+__all__ = ["OUTPUT", "PARTIALS", "SKULL_GAMES", "skull_ace_sql"]
+
+#: The games dealt with the Ace of Skulls.
+SKULL_GAMES: tuple[str, ...] = (Game.RAKE.value,)
 
 PARTIALS = [
     Partial.count("skull_ace_held", "skull_ace_held"),
@@ -40,16 +46,18 @@ OUTPUT = [
 
 
 def skull_ace_sql(scope: Scope) -> tuple[str, dict[str, Any]]:
-    """The Ace of Skulls table: the counts above plus pick-ups of the card (face up,
-    face down as far as the history shows the card)."""
+    """The Ace of Skulls table over the hands of :data:`SKULL_GAMES`: the counts above
+    plus pick-ups of the card (face up, face down as far as the history shows the
+    card)."""
     base, params = scope.base(prefilter_min_hands=True)
+    games = ", ".join(f"'{g}'" for g in SKULL_GAMES)
     keys = ", ".join(KEYS)
     bkeys = ", ".join(f"b.{k}" for k in KEYS)
     sql = f"""
 WITH {base},
 g AS (
     SELECT {keys}, count(*) AS hands, {", ".join(p.raw() for p in PARTIALS)}
-    FROM base GROUP BY {keys}
+    FROM base WHERE game IN ({games}) GROUP BY {keys}
 ),
 pk AS (
     SELECT {bkeys},

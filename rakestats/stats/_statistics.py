@@ -42,7 +42,7 @@ from rakestats.stats._rollup import StatsCache, part_rollup
 from rakestats.stats._scope import Scope, run
 from rakestats.stats._sessions import net_units_sql, net_won_sql, sessions_sql
 from rakestats.stats._showdown import pickup_stats_sql
-from rakestats.stats._skull import skull_ace_sql
+from rakestats.stats._skull import SKULL_GAMES, skull_ace_sql
 from rakestats.stats._stud import stud_stats_sql
 from rakestats.warehouse import PartDerivation, Snapshot, Store, connect
 
@@ -185,8 +185,9 @@ class Statistics:
     ) -> pd.DataFrame:
         """The Ace of Skulls per player: held, Reveals with it, automatic wins and losses,
         loss frequency with a 95% Wilson interval, folds holding it, net in those hands,
-        pick-ups of it face up and face down."""
-        return self._query(aliases, filters, skull_ace_sql)
+        pick-ups of it face up and face down. The card is Rake's: one row per player of
+        the Rake hands within the filters, none for the stud games."""
+        return self._query(aliases, filters, skull_ace_sql, within=SKULL_GAMES)
 
     def stud_stats(
         self, *, aliases: AliasesLike = None, **filters: Unpack[FilterArgs]
@@ -353,6 +354,8 @@ class Statistics:
         min_hands = rest.get("min_hands", 0)
         if min_hands:
             wider: FilterArgs = {**rest, "min_hands": 0}
+            if within is not None and not rest.get("game"):  # the most within those games
+                wider["game"] = list(within)
             with quiet_empty():
                 most = self.player_stats(aliases=aliases, **wider)["hands"]
             if len(most):

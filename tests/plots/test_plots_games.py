@@ -132,7 +132,7 @@ def _empty_cases(rake: Warehouse, stud: Warehouse) -> dict[str, Callable[[], Axe
 
 
 REASONS = {
-    "skull": "no hand ended with the Ace of Skulls in a player's hand",
+    "skull": "no Rake hands in the warehouse (it has Razz, Seven-Card Stud and Stud Hi/Lo",
     "winrate": "no player with a win rate",
     "aggression": "no player with both a VPIP and an AF",
     "positions": "no hands with a seat position",
