@@ -20,6 +20,7 @@ rakestats.warehouse._store.WarehouseError: typo: not a rakestats warehouse (no _
 
 from __future__ import annotations
 
+import errno
 import importlib.util
 import os
 import types
@@ -137,13 +138,15 @@ class Warehouse:
         ``progress=True`` shows a progress bar (a notebook widget in Jupyter where
         ipywidgets is installed, else text on stderr); a function is called with (files
         done, hands read) instead, and its ``hashed`` method, if it has one, with the
-        files looked at before their hands are read."""
+        files looked at before their hands are read.
+
+        A path named that does not exist raises FileNotFoundError before anything is
+        read (as ``rakestats ingest`` refuses it); a file that cannot be read, or is in
+        no known format, is named in the summary's ``unrecognized``."""
         check_ingest_arguments(
             jobs=jobs, commit_every=commit_every, pending_seconds=pending_seconds
         )
-        if isinstance(paths, (str, os.PathLike)):
-            paths = [paths]
-        paths = list(paths)
+        paths = _named_paths(paths)
         bar = None
         if progress is True:
             from rakestats.warehouse import walk
@@ -240,3 +243,36 @@ class Warehouse:
             "SELECT source_file, line, reason, site, hand_id, game, raw_text, quarantined_at, "
             f"resolved_at FROM quarantine {where}ORDER BY source_file, line"
         )
+
+
+def _named_paths(
+    paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[str],
+) -> list[str | os.PathLike[str]]:
+    """The paths given to an ingest, as a list: one path or an iterable of them, each
+    of which must exist (a typo is FileNotFoundError, not a summary of nothing read).
+
+    >>> _named_paths(".")
+    ['.']
+    >>> _named_paths(["no-such-folder"])
+    Traceback (most recent call last):
+    ...
+    FileNotFoundError: [Errno 2] no such file or folder to ingest: 'no-such-folder'
+    >>> _named_paths(7)
+    Traceback (most recent call last):
+    ...
+    TypeError: paths must be a path or an iterable of paths, got 7
+    """
+    if isinstance(paths, (str, os.PathLike)):
+        listed: list[str | os.PathLike[str]] = [paths]
+    elif isinstance(paths, Iterable):
+        listed = list(paths)
+    else:
+        raise TypeError(f"paths must be a path or an iterable of paths, got {paths!r}")
+    for path in listed:
+        if not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"paths must be a path or an iterable of paths, got {path!r} in them")
+        if not os.path.exists(path):
+            raise FileNotFoundError(
+                errno.ENOENT, "no such file or folder to ingest", os.fspath(path)
+            )
+    return listed

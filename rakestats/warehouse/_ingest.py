@@ -202,8 +202,11 @@ class IngestSummary:
         seen = self.files + self.files_unreadable
         text = f"read {self.read} hands from {seen} files"
         damaged = sum(why.startswith(DAMAGED) for _, why in self.unrecognized)
-        if len(self.unrecognized) > damaged:
-            text += f" ({len(self.unrecognized) - damaged} not recognised)"
+        unreadable = sum(why.startswith(_CANNOT_READ) for _, why in self.unrecognized)
+        if len(self.unrecognized) > damaged + unreadable:
+            text += f" ({len(self.unrecognized) - damaged - unreadable} not recognised)"
+        if unreadable:  # a file or folder gone, or not allowed: not a question of format
+            text += f" ({unreadable} could not be read)"
         if damaged:
             text += f" ({damaged} damaged: read to the line named)"
         text += (
@@ -236,6 +239,9 @@ class IngestSummary:
         self.duplicates += r.duplicates
         self.quarantined += r.quarantined
         self.skipped += r.skipped
+
+
+_CANNOT_READ = "cannot read"  # the start of the reasons of files and folders not read
 
 
 def _passed_over_note(passed: list[tuple[str, str]]) -> str:

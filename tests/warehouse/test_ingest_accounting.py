@@ -94,7 +94,7 @@ def test_an_unreadable_folder_is_named_and_fails_strict(
     code, out, err = _ingest(str(folder), "-w", str(tmp_path / "wh2"), "--strict")
     assert code == EXIT_NOT_CLEAN
     assert f"skipped {locked}: cannot read folder: Permission denied" in err
-    assert "(1 not recognised)" in out
+    assert "(1 could not be read)" in out and "not recognised" not in out
 
 
 STUD = Path(__file__).resolve().parents[1] / "data" / "stud"
@@ -117,3 +117,31 @@ def test_hands_of_other_games_are_counted_by_game(tmp_path: Path, jobs: int) -> 
     assert "games not analysed: Limit 5 Card Stud 1, Triple Stud (7 Card Stud Limit) 1" in (
         summary.line()
     )
+
+
+def test_a_path_that_does_not_exist_is_refused_before_anything_is_read(
+    folder: Path, tmp_path: Path
+) -> None:
+    """``wh.ingest(["typo"])`` said ``read 0 hands from 1 files (1 not recognised)``, as if
+    the file were in an unknown format; the command line refuses such a path (exit 2)."""
+    wh = Warehouse(tmp_path / "wh")
+    with pytest.raises(FileNotFoundError, match="no such file or folder to ingest") as caught:
+        wh.ingest([folder, tmp_path / "typo"])
+    assert caught.value.filename == str(tmp_path / "typo")
+    assert not (tmp_path / "wh").exists()  # nothing read, no warehouse made
+    with pytest.raises(TypeError, match="a path or an iterable of paths, got 7"):
+        wh.ingest(7)  # type: ignore[arg-type]
+    assert wh.ingest(str(folder)).ingested == 40  # one path as text: that path
+    code, _, err = _ingest(str(tmp_path / "typo"), "-w", str(tmp_path / "wh2"))
+    assert code == 2 and "does not exist" in err
+
+
+def test_a_file_that_cannot_be_read_is_not_called_unrecognised(
+    folder: Path, tmp_path: Path
+) -> None:
+    (folder / "gone.txt").symlink_to(tmp_path / "nowhere.txt")  # in a folder: named, read on
+    summary = Warehouse(tmp_path / "wh").ingest([folder])
+    assert (str(folder / "gone.txt"), "cannot read: No such file or directory") in (
+        summary.unrecognized
+    )
+    assert "(1 could not be read)" in summary.line() and "not recognised" not in summary.line()

@@ -134,7 +134,7 @@ def test_a_folder_that_cannot_be_listed_is_not_called_empty(
     monkeypatch.setattr(os, "scandir", refuse)
     s = Warehouse(tmp_path / "wh").ingest([tmp_path / "in"])
     assert s.unrecognized == [(str(locked), "cannot read folder: Permission denied")]
-    assert "nothing to read" not in s.line() and "(1 not recognised)" in s.line()
+    assert "nothing to read" not in s.line() and "(1 could not be read)" in s.line()
 
 
 def test_a_summary_prints_as_its_line(history: Path, tmp_path: Path) -> None:
