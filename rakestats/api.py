@@ -193,6 +193,7 @@ class Warehouse:
     positions = _statistic(Statistics.positions)
     table_sizes = _statistic(Statistics.table_sizes)
     skull_ace = _statistic(Statistics.skull_ace)
+    reveal_categories = _statistic(Statistics.reveal_categories)
     stud_stats = _statistic(Statistics.stud_stats)
     action_stats = _statistic(Statistics.action_stats)
     pickup_stats = _statistic(Statistics.pickup_stats)

@@ -138,9 +138,12 @@ def net_won_graph(
     """
     if unit not in NET_WON_UNITS:
         raise ValueError(f"unit must be one of {', '.join(NET_WON_UNITS)}, got {unit!r}")
+    asked = filters
+    if player is not None and not ({"player", "players"} & filters.keys()):
+        asked = {**filters, "players": [player]}  # that player's hands, not everyone's
     df = frame(
         data,
-        lambda st: st.net_won(**filters),
+        lambda st: st.net_won(**asked),
         ("player", "hand_no", "cum_net", "cum_net_reveal", "cum_net_no_reveal"),
         "net_won()",
     )

@@ -20,6 +20,7 @@ from rakestats.plots._style import (
     group_label,
     nothing_to_draw,
     only_stud,
+    require,
 )
 from rakestats.plots._text import literal
 from rakestats.records import Game
@@ -168,6 +169,16 @@ def _games_of(df: pd.DataFrame) -> list[tuple[GameCategories, pd.DataFrame]]:
     return out
 
 
+def _counted(df: pd.DataFrame) -> pd.DataFrame:
+    """Rows of player-hands at the Reveal (``hand_category``, ``collected``, and
+    ``game`` when there) as counts: ``shown`` and ``won`` per game and category."""
+    keys = [c for c in ("game", "hand_category") if c in df.columns]
+    rows = df[df["hand_category"].notna()]
+    won = rows["collected"].fillna(0).astype(float) > 0
+    grouped = rows.assign(won=won.astype("int64")).groupby(keys, sort=False)
+    return grouped.agg(shown=("won", "size"), won=("won", "sum")).reset_index()
+
+
 def reveal_categories(data: Data, *, ax: Axes | None = None, **filters: Any) -> Axes:
     """Hand categories shown at the Reveal (Rake) or the showdown (the stud games), split
     into hands that won something (in Stud Hi/Lo a half counts) and hands that did not.
@@ -176,14 +187,19 @@ def reveal_categories(data: Data, *, ax: Axes | None = None, **filters: Any) -> 
     to four of a kind: the lowest hand wins). With several games, each has its own group
     of bars, named above it (:func:`category_groups`). ``data`` has one row per player at
     the Reveal with ``hand_category`` and ``collected`` (and ``game``: without it the
-    rows are Rake's), as ``Warehouse.hands(outcome="reveal")``, or is a warehouse."""
-    df = frame(
-        data,
-        lambda st: st.hands(outcome="reveal", **filters),
-        ("hand_category", "collected"),
-        'hands(outcome="reveal")',
-    )
-    df = df[df["hand_category"].notna()]
+    rows are Rake's), as ``Warehouse.hands(outcome="reveal")``; or the counts of
+    ``Warehouse.reveal_categories()`` (``hand_category``, ``shown``, ``won``); or is a
+    warehouse (its counts are asked for, not its rows)."""
+    if not isinstance(data, pd.DataFrame) or {"shown", "won"} <= set(data.columns):
+        df = frame(
+            data,
+            lambda st: st.reveal_categories(**filters),
+            ("hand_category", "shown", "won"),
+            "reveal_categories()",
+        )
+    else:  # the rows of hands(outcome="reveal")
+        df = _counted(require(data, ("hand_category", "collected"), 'hands(outcome="reveal")'))
+    df = df[df["hand_category"].notna() & (df["shown"] > 0)]
     if df.empty:
         ax = axes(ax)
         ax.set_title("Hand categories at the Reveal or showdown")
@@ -198,9 +214,8 @@ def reveal_categories(data: Data, *, ax: Axes | None = None, **filters: Any) -> 
     start = 0.0
     for cats, rows in games:
         names = list(cats.names) + sorted(set(rows["hand_category"].astype(str)) - set(cats.names))
-        wins = rows["collected"].fillna(0).astype(float) > 0
-        n_won = rows[wins]["hand_category"].value_counts()
-        n_all = rows["hand_category"].value_counts()
+        n_won = rows.groupby(rows["hand_category"].astype(str))["won"].sum()
+        n_all = rows.groupby(rows["hand_category"].astype(str))["shown"].sum()
         for i, name in enumerate(names):
             x.append(start + i)
             titles.append(cats.title_of(name))

@@ -38,7 +38,9 @@ SESSION_GAP_MINUTES = 30  # a gap longer than this starts a new session
 
 @dataclass(frozen=True)
 class ReportData:
-    """The DataFrames of a report and the facts about how it was made."""
+    """The DataFrames of a report and the facts about how it was made. ``reveals`` is
+    ``reveal_categories()``: the categories shown at the Reveal or showdown, counted
+    per player, game, currency and category (``shown``, ``won``)."""
 
     stats: pd.DataFrame
     positions: pd.DataFrame
@@ -85,13 +87,14 @@ class ReportData:
 
     @property
     def rake_reveals(self) -> pd.DataFrame:
-        """Player-hands at the Reveal of Rake hands (categories are Rake's)."""
+        """The categories shown at the Reveal of Rake hands, counted (Rake's
+        categories)."""
         return self.reveals[self.reveals["game"] == "rake"]
 
     @property
     def stud_showdowns(self) -> pd.DataFrame:
-        """Player-hands at the showdown of stud hands (categories: lows in Razz, high
-        hands in Seven-Card Stud and Stud Hi/Lo)."""
+        """The categories shown at the showdown of stud hands, counted (lows in Razz,
+        high hands in Seven-Card Stud and Stud Hi/Lo)."""
         return self.reveals[self.reveals["game"].isin(STUD_GAMES)]
 
     @property
@@ -202,7 +205,7 @@ _PARTS: tuple[tuple[str, _Part], ...] = (
     ("ace of skulls", _skull),
     (
         "reveals",
-        lambda q, _: {"reveals": q.st.hands(outcome="reveal", aliases=q.aliases, **q.filters)},
+        lambda q, _: {"reveals": q.st.reveal_categories(aliases=q.aliases, **q.filters)},
     ),
     ("stud", lambda q, _: {"stud": q.st.stud_stats(aliases=q.aliases, **q.filters)}),
     ("net won", _net_won),

@@ -224,12 +224,12 @@ def session_summary(sessions: pd.DataFrame) -> pd.DataFrame:
 
 
 def _category_counts(df: pd.DataFrame, categories: Sequence[tuple[str, str]]) -> pd.DataFrame:
-    """Per (name, title) of ``categories``, in their order: the player-hands of ``df``
-    with that ``hand_category`` (``shown``), how many won a pot, and the share."""
+    """Per (name, title) of ``categories``, in their order: the player-hands that showed
+    that ``hand_category`` (``shown``, summed over the rows of ``df``, the counts of
+    ``reveal_categories()``), how many won a pot, and the share."""
     df = df[df["hand_category"].notna()]
-    won = df["collected"].fillna(0).astype(float) > 0
-    shown = df["hand_category"].value_counts()
-    wins = df[won]["hand_category"].value_counts()
+    by = df.groupby(df["hand_category"].astype(str))
+    shown, wins = by["shown"].sum(), by["won"].sum()
     out = []
     for name, title in categories:
         n, w = int(shown.get(name, 0)), int(wins.get(name, 0))

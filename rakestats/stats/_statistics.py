@@ -32,6 +32,7 @@ import pandas as pd
 
 from rakestats.stats._aggression import action_stats_sql
 from rakestats.stats._aliases import AliasesLike, load_aliases
+from rakestats.stats._categories import reveal_categories_sql
 from rakestats.stats._empty import empty_is_quiet, quiet_empty, warn_empty
 from rakestats.stats._filters import FilterArgs, FilterMiss, Filters, filter_misses
 from rakestats.stats._games import STUD_GAMES
@@ -188,6 +189,17 @@ class Statistics:
         pick-ups of it face up and face down. The card is Rake's: one row per player of
         the Rake hands within the filters, none for the stud games."""
         return self._query(aliases, filters, skull_ace_sql, within=SKULL_GAMES)
+
+    def reveal_categories(
+        self, *, aliases: AliasesLike = None, **filters: Unpack[FilterArgs]
+    ) -> pd.DataFrame:
+        """The hand categories shown at the Reveal (Rake) or the showdown (the stud
+        games), counted: per player, game, currency and ``hand_category``, ``shown``
+        (player-hands that showed it), ``won`` (of those, the ones that collected
+        anything; in Stud Hi/Lo a half counts) and ``won_share``. The counts of
+        ``hands(outcome="reveal")``'s rows, made in the database (what
+        ``plots.reveal_categories`` draws from a warehouse)."""
+        return self._query(aliases, filters, reveal_categories_sql)
 
     def stud_stats(
         self, *, aliases: AliasesLike = None, **filters: Unpack[FilterArgs]

@@ -340,6 +340,7 @@ METHODS = [
     "positions",
     "table_sizes",
     "skull_ace",
+    "reveal_categories",
     "stud_stats",
     "action_stats",
     "pickup_stats",
