@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from decimal import Decimal
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
 from matplotlib.axes import Axes
+from matplotlib.axis import Axis, XAxis
 from matplotlib.figure import Figure
-from matplotlib.ticker import Formatter
+from matplotlib.ticker import Formatter, MaxNLocator, StrMethodFormatter
 
 from rakestats.money import decimals, format_units
 from rakestats.plots._display import made_here
@@ -24,6 +25,7 @@ __all__ = [
     "Data",
     "MoneyFormatter",
     "axes",
+    "count_axis",
     "frame",
     "group_label",
     "nothing_drawn",
@@ -169,6 +171,25 @@ def rate_label(df: pd.DataFrame, what: str = "win rate") -> str:
     if units == set(RATE_UNITS):
         return f"{what} per 100 hands (Rake in antes, the stud games in big bets)"
     return f"{what} (game units per 100 hands)"
+
+
+def count_axis(axis: Axis) -> Axis:
+    """Ticks of a count (hands) on ``axis``: whole numbers with thousands separators
+    (``1,200,000``), never matplotlib's ``1e6`` above the axis.
+
+    >>> from matplotlib.figure import Figure
+    >>> ax = Figure().add_subplot()
+    >>> _ = ax.plot([0, 1], [0, 1_250_000])
+    >>> _ = count_axis(ax.yaxis)
+    >>> ax.figure.canvas.draw()
+    >>> ax.yaxis.get_offset_text().get_text(), [t.get_text() for t in ax.get_yticklabels()][-2]
+    ('', '1,200,000')
+    """
+    # along x, fewer ticks: "120,000" is wide, and ten of them overlap on a narrow Axes
+    bins: int | Literal["auto"] = 6 if isinstance(axis, XAxis) else "auto"
+    axis.set_major_locator(MaxNLocator(nbins=bins, integer=True, steps=[1, 2, 2.5, 5, 10]))
+    axis.set_major_formatter(StrMethodFormatter("{x:,.0f}"))
+    return axis
 
 
 class MoneyFormatter(Formatter):

@@ -10,7 +10,7 @@ import pandas as pd
 from matplotlib import rcParams
 from matplotlib.axes import Axes
 from matplotlib.font_manager import FontProperties
-from matplotlib.ticker import MaxNLocator, NullLocator
+from matplotlib.ticker import NullLocator
 
 from rakestats.money import CHIPS, format_money, is_cash, scale, unit_label
 from rakestats.plots._style import (
@@ -19,6 +19,7 @@ from rakestats.plots._style import (
     Data,
     MoneyFormatter,
     axes,
+    count_axis,
     frame,
     group_label,
     nothing_to_draw,
@@ -180,7 +181,7 @@ def net_won_graph(
     ax.set_xlabel("hands played")
     ax.set_ylabel(_axis_label(df, currency, sizes, in_game))
     ax.yaxis.set_major_formatter(MoneyFormatter(CHIPS if in_game else currency))
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True, steps=[1, 2, 2.5, 5, 10]))
+    count_axis(ax.xaxis)
     ax.legend(loc="best")
     return literal(ax)
 

@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.legend import Legend
 from matplotlib.patches import Patch
 from matplotlib.text import Text
 
@@ -16,6 +17,7 @@ from rakestats.plots._style import (
     OKABE_ITO,
     Data,
     axes,
+    count_axis,
     frame,
     group_label,
     nothing_to_draw,
@@ -56,14 +58,38 @@ def _room_for_labels(ax: Axes, ends: np.ndarray, labels: list[tuple[float, Text]
         return
     fig = ax.get_figure(root=True)
     assert isinstance(fig, Figure)
-    fig.draw_without_rendering()  # the layout (constrained or not) settles the Axes
-    width = ax.get_window_extent().width
     pad = (_LABEL_GAP + _LABEL_PAD) * fig.dpi / 72.0
-    for end, text in labels:
-        # the bar takes end / xmax of the width, and its label must fit in the rest
-        free = width - text.get_window_extent().width - pad
-        need = max(need, end * width / free if free > 0 else 2 * end)
-    ax.set_xlim(0, need)
+    # the new limit brings other tick labels, and a layout engine may then give the Axes
+    # another width (a legend outside takes a share of a small figure): measured again
+    # until the labels fit
+    for _ in range(4):
+        fig.draw_without_rendering()  # the layout (constrained or not) settles the Axes
+        width = ax.get_window_extent().width
+        wanted = need
+        for end, text in labels:
+            # the bar takes end / xmax of the width, and its label must fit in the rest
+            free = width - text.get_window_extent().width - pad
+            wanted = max(wanted, end * width / free if free > 0 else 2 * end)
+        if wanted <= ax.get_xlim()[1]:
+            return
+        need = wanted
+        ax.set_xlim(0, need)
+
+
+def _room_for_legend(ax: Axes, legend: Legend, rows: int) -> None:
+    """Free rows below the lowest bar, as many as the legend (lower right) is tall, so
+    that it hides no bar: with players of similar counts every bar reaches the right,
+    and the lowest ones went under it. Where the Axes is too short for that, the rows
+    stay as they are."""
+    fig = ax.get_figure(root=True)
+    assert isinstance(fig, Figure)
+    fig.draw_without_rendering()
+    height = ax.get_window_extent().height
+    need = legend.get_window_extent().height + 4.0 * fig.dpi / 72.0  # and a margin
+    if need >= height:
+        return
+    free = need * rows / (height - need)  # rows of bars the legend's height takes
+    ax.set_ylim(-0.6 - free, rows - 0.4)
 
 
 def skull_ace_outcomes(data: Data, *, ax: Axes | None = None, **filters: Any) -> Axes:
@@ -109,12 +135,14 @@ def skull_ace_outcomes(data: Data, *, ax: Axes | None = None, **filters: Any) ->
             labels.append((float(total), text))
     ax.set_yticks(y, [group_label(r, df) for r in df.itertuples(index=False)])
     ax.set_xlabel("hands ending with the Ace of Skulls (count)")
+    count_axis(ax.xaxis)
     ax.set_ylabel("player")
     handles = [
         Patch(facecolor=colour, edgecolor="white", label=lb) for lb, colour in SKULL_SEGMENTS
     ]
-    ax.legend(handles=handles, loc="lower right", fontsize=8)
+    legend = ax.legend(handles=handles, loc="lower right", fontsize=8, ncols=2)
     literal(ax)  # before the layout is drawn: names are not math text
+    _room_for_legend(ax, legend, len(df))
     _room_for_labels(ax, left, labels)
     return ax
 
@@ -250,5 +278,6 @@ def reveal_categories(data: Data, *, ax: Axes | None = None, **filters: Any) -> 
         for _, lo, _ in spans[1:]:
             ax.axvline(lo - 1, color="grey", linewidth=0.8, linestyle=":", gid=SEPARATOR_GID)
     ax.set_ylabel(f"hands at {where or 'the Reveal or showdown'} (count)")
+    count_axis(ax.yaxis)
     ax.legend(loc="best")
     return literal(ax)
