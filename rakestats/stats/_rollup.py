@@ -36,7 +36,15 @@ import pyarrow.parquet as pq
 
 from rakestats.stats._games import unit_sql
 from rakestats.stats._scope import Partial
-from rakestats.warehouse import PartDerivation, Snapshot, Store, connect, derived_parts, parquet_sql
+from rakestats.warehouse import (
+    PartDerivation,
+    Snapshot,
+    Store,
+    connect,
+    derived_parts,
+    memory_connection,
+    parquet_sql,
+)
 
 __all__ = ["ROLLUP", "ROLLUP_KEYS", "StatsCache", "part_rollup", "rollup_sql"]
 
@@ -108,7 +116,7 @@ def part_rollup(partials: tuple[Partial, ...]) -> PartDerivation:
 
 def _run(template: str, paths: Sequence[str]) -> pa.Table:
     """``template`` run on the Parquet files ``paths`` in place of its source."""
-    con = duckdb.connect(database=":memory:")
+    con = memory_connection()
     try:
         return con.sql(template.replace(_SOURCE, parquet_sql(paths))).to_arrow_table()
     finally:
@@ -142,7 +150,7 @@ def _fold(combine: str, previous: str, paths: Sequence[str]) -> Iterator[pa.Tabl
     if not touched:
         yield fresh
         return
-    con = duckdb.connect(database=":memory:")
+    con = memory_connection()
     try:
         con.register("fresh", fresh)
         con.register("touched", pa.Table.from_batches(touched))

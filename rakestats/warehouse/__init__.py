@@ -17,7 +17,7 @@ from rakestats.ingest_settings import (
 )
 from rakestats.warehouse._derived import PartDerivation, derived_parts
 from rakestats.warehouse._distributed import DaskUnavailableError, client_for
-from rakestats.warehouse._duck import connect, parquet_sql
+from rakestats.warehouse._duck import connect, memory_connection, parquet_sql
 from rakestats.warehouse._ingest import (
     DAMAGED,
     IngestSummary,
@@ -67,6 +67,7 @@ __all__ = [
     "connect",
     "derived_parts",
     "ingest_paths",
+    "memory_connection",
     "parquet_sql",
     "pool_min_bytes",
     "retry_quarantined",

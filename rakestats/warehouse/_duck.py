@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import itertools
+import os
+import tempfile
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -14,7 +17,7 @@ from rakestats.warehouse.schema import TABLES
 if TYPE_CHECKING:
     import duckdb
 
-__all__ = ["connect", "literal_path", "parquet_sql"]
+__all__ = ["connect", "literal_path", "memory_connection", "parquet_sql"]
 
 _GLOB = frozenset("*?[]")
 
@@ -72,21 +75,47 @@ def duck_type(t: pa.DataType) -> str:
     raise TypeError(f"no DuckDB type for {t}")
 
 
+_SPILLS = itertools.count()  # numbers the spill folders of this process's connections
+
+
+def spill_folder() -> str:
+    """A folder of its own, not yet made, under the system's temporary directory
+    (``TMPDIR``), for one connection's spill files.
+
+    >>> import tempfile
+    >>> a, b = spill_folder(), spill_folder()
+    >>> a != b and a.startswith(tempfile.gettempdir()) and not os.path.exists(a)
+    True
+    """
+    name = f"rakestats-duckdb-{os.getpid()}-{next(_SPILLS)}"
+    return os.path.join(tempfile.gettempdir(), name)
+
+
+def memory_connection() -> duckdb.DuckDBPyConnection:
+    """A new in-memory DuckDB connection as the library uses them: it draws no progress
+    bar (DuckDB's goes to stdout, and a library must not print), and a query larger than
+    memory spills to a folder of its own under the system's temporary directory, which
+    DuckDB makes when it spills and removes when the connection closes. (DuckDB's own
+    default is ``.tmp`` in the current directory: files left in the analyst's folder, and
+    an error, ``Failed to create directory ".tmp"``, where that folder is read-only.)"""
+    import duckdb  # here: the ingest's workers import this package and need no DuckDB
+
+    con = duckdb.connect(database=":memory:", config={"temp_directory": spill_folder()})
+    # (Under Jupyter without ipywidgets DuckDB refuses the setting, and draws none.)
+    with contextlib.suppress(duckdb.InvalidInputException):
+        con.execute("SET enable_progress_bar = false")
+    return con
+
+
 def connect(store: Store, snapshot: Snapshot | None = None) -> duckdb.DuckDBPyConnection:
     """An in-process DuckDB connection with a view per table over one snapshot, so every
     query on it sees the same committed data even while an ingest runs.
 
     A part file the snapshot lists and that is missing raises
     :class:`~rakestats.warehouse.WarehouseCorruptError` naming it."""
-    import duckdb  # here: the ingest's workers import this package and need no DuckDB
-
     snap = snapshot if snapshot is not None else store.snapshot()
     store.check_parts(snap)
-    con = duckdb.connect(database=":memory:")
-    # DuckDB draws a progress bar on stdout for long queries: a library must not print.
-    # (Under Jupyter without ipywidgets DuckDB refuses the setting, and draws none.)
-    with contextlib.suppress(duckdb.InvalidInputException):
-        con.execute("SET enable_progress_bar = false")
+    con = memory_connection()
     for name, schema in TABLES.items():
         files = store.paths(snap, name)
         if files:
