@@ -201,6 +201,7 @@ class Warehouse:
     net_units = _statistic(Statistics.net_units)
     sessions = _statistic(Statistics.sessions)
     hands = _statistic(Statistics.hands)
+    iter_hands = _statistic(Statistics.iter_hands)
     count_hands = _statistic(Statistics.count_hands)
     unmatched_filters = _statistic(Statistics.unmatched_filters)
     why_empty = _statistic(Statistics.why_empty)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 import click
@@ -37,7 +38,7 @@ from rakestats.stats import (
     stat_columns,
 )
 
-__all__ = ["DEFAULT_LIMIT", "JSON_KEYS", "LIST_SEPARATOR", "hands_command"]
+__all__ = ["DEFAULT_LIMIT", "EXPORT_ROWS", "JSON_KEYS", "LIST_SEPARATOR", "hands_command"]
 
 DEFAULT_LIMIT = 50
 
@@ -169,44 +170,64 @@ def hands_command(
         wh = Warehouse(warehouse)
         wh.store.check_version()  # a missing or foreign directory is an error, not created
         filters = check_filters(wh, opts, category=category)
+        asked: dict[str, Any] = {
+            "per": "hand", "newest_first": True, "limit": limit or None, "aliases": aliases,
+            **select, **filters,
+        }  # fmt: skip
         try:
-            with quiet_empty():  # an empty result: said below, once (exit 4)
-                df = wh.hands(
-                    per="hand",
-                    newest_first=True,
-                    limit=limit or None,
-                    aliases=aliases,
-                    **select,
-                    **filters,
-                )
-            total = wh.count_hands(per="hand", aliases=aliases, **select, **filters)
+            with wh.pinned():  # the count and the rows from one snapshot
+                total = wh.count_hands(per="hand", aliases=aliases, **select, **filters)
+                shown = min(total, limit) if limit else total
+                if not shown:
+                    nothing_matched(wh, opts, **select)  # exit 4, saying why
+                if fmt == "table":
+                    with quiet_empty():
+                        echo(_table(wh.hands(**asked)))
+                else:  # csv and json: written a part at a time, never all held
+                    _export(wh.iter_hands(rows=EXPORT_ROWS, **asked), fmt)
         except AliasError as exc:
             raise click.UsageError(safe_text(str(exc))) from None
-        if df.empty:
-            nothing_matched(wh, opts, **select)
-    more = total - len(df)
-    note = f"{more} more hand{'s' if more != 1 else ''} match (--limit 0 lists all)" if more else ""
-    if fmt == "table":
-        echo(_table(df))
-        if note:
+    more = total - shown
+    if more:
+        note = f"{more} more hand{'s' if more != 1 else ''} match (--limit 0 lists all)"
+        if fmt == "table":
             echo(note)
-        return
-    shown = with_display(df, STAKE_COLUMNS)
-    shown["played_at"] = iso_times(shown["played_at"])
+        else:  # not in the data
+            click.echo(note, err=True)
+
+
+#: Hands formatted and written at a time by ``--format csv|json``.
+EXPORT_ROWS = 50_000
+
+
+def _export(parts: Iterator[pd.DataFrame], fmt: str) -> None:
+    """Write the hands of ``parts`` as CSV (one header) or as one JSON array, a part at
+    a time: the text is the same as that of all the hands formatted at once."""
+    first = True
     if fmt == "json":
-        records = [
-            {k: _plain(v) for k, v in zip(JSON_KEYS, row, strict=True)}
-            for row in shown[list(JSON_KEYS)].itertuples(index=False, name=None)
-        ]
-        echo(json.dumps(records, ensure_ascii=False, indent=1))
-    else:
-        out = shown[list(JSON_KEYS)].copy()
-        for col in ("players", "winners"):
-            out[col] = [LIST_SEPARATOR.join(v) for v in out[col]]
-        if sys.stdout.isatty():  # names from histories must not drive the terminal
-            for col in out.columns:
-                if out[col].dtype.kind not in "biuf":
-                    out[col] = [v if _missing(v) else safe_text(str(v)) for v in out[col]]
-        echo(out.to_csv(index=False), nl=False)
-    if note:
-        click.echo(note, err=True)
+        echo("[", nl=False)
+    for part in parts:
+        shown = with_display(part, STAKE_COLUMNS)
+        shown["played_at"] = iso_times(shown["played_at"])
+        if fmt == "json":
+            texts = [
+                json.dumps(
+                    {k: _plain(v) for k, v in zip(JSON_KEYS, row, strict=True)},
+                    ensure_ascii=False,
+                    indent=1,
+                ).replace("\n", "\n ")
+                for row in shown[list(JSON_KEYS)].itertuples(index=False, name=None)
+            ]  # each object one level in, as json.dumps(list, indent=1) writes it
+            echo(("\n " if first else ",\n ") + ",\n ".join(texts), nl=False)
+        else:
+            out = shown[list(JSON_KEYS)].copy()
+            for col in ("players", "winners"):
+                out[col] = [LIST_SEPARATOR.join(v) for v in out[col]]
+            if sys.stdout.isatty():  # names from histories must not drive the terminal
+                for col in out.columns:
+                    if out[col].dtype.kind not in "biuf":
+                        out[col] = [v if _missing(v) else safe_text(str(v)) for v in out[col]]
+            echo(out.to_csv(index=False, header=first), nl=False)
+        first = False
+    if fmt == "json":
+        echo("]" if first else "\n]")

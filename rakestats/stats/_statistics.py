@@ -40,7 +40,7 @@ from rakestats.stats._hands import HandArgs, HandSelect, Per, _names, hands_sql
 from rakestats.stats._overview import coverage_sql
 from rakestats.stats._players import PARTIALS, player_stats_sql
 from rakestats.stats._rollup import StatsCache, part_rollup
-from rakestats.stats._scope import Scope, run
+from rakestats.stats._scope import Scope, run, typed
 from rakestats.stats._sessions import net_units_sql, net_won_sql, sessions_sql
 from rakestats.stats._showdown import pickup_stats_sql
 from rakestats.stats._skull import SKULL_GAMES, skull_ace_sql
@@ -312,10 +312,59 @@ class Statistics:
             select=select,
             warn=limit != 0,  # none asked for: nothing to explain
         )
-        if per == "hand":
-            for col in ("players", "winners"):
-                df[col] = pd.Series([list(v) for v in df[col]], index=df.index, dtype=object)
-        return df
+        return _with_lists(df) if per == "hand" else df
+
+    def iter_hands(
+        self,
+        *,
+        rows: int = 100_000,
+        limit: int | None = None,
+        per: Per = "player",
+        newest_first: bool = False,
+        aliases: AliasesLike = None,
+        **selection: Unpack[HandArgs],
+    ) -> Iterator[pd.DataFrame]:
+        """:meth:`hands` (the same arguments) in frames of ``rows`` rows (the last one
+        shorter), read from the database as they are asked for: an export of millions of
+        hands holds one frame at a time, not all of them. Together the frames are what
+        :meth:`hands` returns: the same rows in the same order, with the same columns
+        and dtypes; all come from the snapshot current when the first is asked for.
+        Without a row, nothing is yielded, and it warns why (as :meth:`hands`).
+
+        Example: ``for part in wh.iter_hands(per="hand", rows=50_000): ...``"""
+        if isinstance(rows, bool) or not isinstance(rows, numbers.Integral) or rows < 1:
+            raise ValueError(f"rows must be a whole number of at least 1, got {rows!r}")
+        rows = int(rows)
+        select, filters = HandSelect.split(selection)
+        scope = Scope(Filters.of(filters), load_aliases(aliases))
+        sql, params = hands_sql(scope, select, limit=limit, per=per, newest_first=newest_first)
+        with self._connection():
+            snapshot = self._cache.snapshot  # the current one (or the one pinned)
+        # a connection of its own to that snapshot: no lock is held between the parts,
+        # and a commit meanwhile (which replaces the shared connection) does not end it
+        cur = connect(self.store, snapshot)
+        seen = 0
+        try:
+            scope.register(cur)
+            description = cur.execute(sql, params).description
+            pending: pd.DataFrame | None = None
+            vectors = max(1, rows // 2048)  # DuckDB hands rows over 2,048 at a time
+            while True:
+                chunk = cur.fetch_df_chunk(vectors)
+                done = chunk.empty
+                if not done:
+                    pending = chunk if pending is None else pd.concat([pending, chunk])
+                while pending is not None and (len(pending) >= rows or (done and len(pending))):
+                    part = typed(pending.iloc[:rows].reset_index(drop=True), description)
+                    pending = pending.iloc[rows:]
+                    seen += len(part)
+                    yield _with_lists(part) if per == "hand" else part
+                if done:
+                    break
+        finally:
+            cur.close()
+        if not seen and limit != 0 and not empty_is_quiet():
+            warn_empty(self.why_empty(aliases=aliases, **filters, **select.given()))
 
     def count_hands(
         self, *, per: Per = "player", aliases: AliasesLike = None, **selection: Unpack[HandArgs]
@@ -419,3 +468,11 @@ class HasStatistics(Protocol):
 
 StatsMixin = Statistics
 """The old name of :class:`Statistics` (kept so that existing imports work)."""
+
+
+def _with_lists(df: pd.DataFrame) -> pd.DataFrame:
+    """A frame of hands (``per="hand"``) with ``players`` and ``winners`` as Python lists
+    (DuckDB gives numpy arrays)."""
+    for col in ("players", "winners"):
+        df[col] = pd.Series([list(v) for v in df[col]], index=df.index, dtype=object)
+    return df
