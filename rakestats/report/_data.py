@@ -156,11 +156,12 @@ def _statistics(q: _Ask, got: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _skull(q: _Ask, got: Mapping[str, Any]) -> dict[str, Any]:
-    losses = q.st.hands(skull_ace_outcome="auto_loss", aliases=q.aliases, **q.filters)
+    # the first automatic losses, and how many there are (not every one fetched to count)
+    asked: dict[str, Any] = {"skull_ace_outcome": "auto_loss", "aliases": q.aliases, **q.filters}
     return {
         "skull": q.st.skull_ace(aliases=q.aliases, **q.filters),
-        "auto_losses": losses.head(AUTO_LOSS_LIMIT),
-        "auto_loss_total": len(losses),
+        "auto_losses": q.st.hands(limit=AUTO_LOSS_LIMIT, **asked),
+        "auto_loss_total": q.st.count_hands(**asked),
     }
 
 

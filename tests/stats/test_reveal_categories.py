@@ -98,3 +98,17 @@ def test_the_report_tables_count_as_the_rows_did(
     assert lows["won"].sum() == int(
         (razz_rows.dropna(subset=["hand_category"])["collected"] > 0).sum()
     )
+
+
+def test_the_report_lists_the_first_automatic_losses_and_counts_them_all(
+    sample_rake: Warehouse,
+) -> None:
+    """The report fetched every automatic loss to list twenty and count them."""
+    from rakestats.report import AUTO_LOSS_LIMIT, gather
+
+    every = sample_rake.hands(skull_ace_outcome="auto_loss")
+    assert len(every) > AUTO_LOSS_LIMIT
+    data = gather(sample_rake, "wh", {})
+    assert data.auto_loss_total == len(every)
+    pd.testing.assert_frame_equal(data.auto_losses, every.head(AUTO_LOSS_LIMIT))
+    assert data.reveals.equals(sample_rake.reveal_categories())
