@@ -276,6 +276,10 @@ def compact_command(warehouse: str, wait: bool) -> None:
     echo(summary.line())
 
 
+#: Rows of the quarantine read at a time by ``rakestats quarantine``.
+QUARANTINE_ROWS = 1_000
+
+
 @main.command("quarantine")
 @warehouse_option
 @click.option("--raw", is_flag=True, help="Also print each hand's raw text.")
@@ -294,20 +298,25 @@ def quarantine_command(warehouse: str, raw: bool, show_all: bool) -> None:
     from rakestats.warehouse import Store, connect
 
     where = "" if show_all else "WHERE resolved_at IS NULL "
+    text = "raw_text" if raw else "NULL"  # the hands' text only when it is printed
+    listed = 0
     with fail_on_warehouse_error():
         con = connect(Store(warehouse))
         try:
-            rows = con.execute(
-                "SELECT source_file, line, reason, raw_text, resolved_at IS NOT NULL "
+            result = con.execute(
+                f"SELECT source_file, line, reason, {text}, resolved_at IS NOT NULL "
                 f"FROM quarantine {where}ORDER BY source_file, line"
-            ).fetchall()
+            )
+            # a batch of rows at a time: a quarantine of many hands is never held whole
+            while rows := result.fetchmany(QUARANTINE_ROWS):
+                for source_file, line_no, reason, raw_text, settled in rows:
+                    resolved = " (resolved)" if settled else ""
+                    why = str(reason).removeprefix(f"line {line_no}: ")  # said once, after
+                    echo(f"{safe_text(str(source_file))}:{line_no}: {safe_text(why)}{resolved}")
+                    if raw:
+                        for line in str(raw_text).splitlines():
+                            echo(f"    {safe_text(line)}")
+                listed += len(rows)
         finally:
             con.close()
-    for source_file, line_no, reason, raw_text, settled in rows:
-        resolved = " (resolved)" if settled else ""
-        why = str(reason).removeprefix(f"line {line_no}: ")  # said once, after the file
-        echo(f"{safe_text(str(source_file))}:{line_no}: {safe_text(why)}{resolved}")
-        if raw:
-            for line in str(raw_text).splitlines():
-                echo(f"    {safe_text(line)}")
-    echo(f"{len(rows)} quarantined hands" + (" (resolved ones included)" if show_all else ""))
+    echo(f"{listed} quarantined hands" + (" (resolved ones included)" if show_all else ""))
