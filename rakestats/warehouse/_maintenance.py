@@ -153,6 +153,9 @@ def _in_the_file(row: dict[str, Any], lines: list[str], failed: QuarantineRecord
     return failed.reason + _WITHIN_THE_HAND
 
 
+_RETRY_BATCH = 10_000  # quarantined entries re-validated at a time
+
+
 def retry_quarantined(store: Store) -> RetrySummary:
     """Re-validate every quarantined hand; move those that now pass into the warehouse.
 
@@ -162,25 +165,36 @@ def retry_quarantined(store: Store) -> RetrySummary:
     rels = txn.base.files("quarantine")
     if not rels:
         return RetrySummary(0, 0, 0, 0)
-    everything = pa.concat_tables(pq.read_table(store.root / r) for r in rels)
-    # entries resolved by a complete copy are kept as they are, for the record
-    settled = everything.filter(pc.is_valid(everything["resolved_at"]))
-    rows = everything.filter(pc.is_null(everything["resolved_at"])).to_pylist()
+    now = datetime.now(UTC)
+    settled: list[pa.Table] = []  # entries resolved by a complete copy: kept as they are
     passed: list[tuple[HandRecord, dict[str, Any]]] = []
-    remaining: list[QuarantineRecord] = []
-    for row in rows:
-        lines = row["raw_text"].split("\n")  # as the file's lines (no other line breaks)
-        results = _parse_again(lines, row["source_file"])
-        if results is None:
-            remaining.append(_record_of(row, row["reason"]))
-            continue
-        hands = [r for r in results if isinstance(r, HandRecord)]
-        if hands and len(hands) == len(results):  # (several: hands that were joined)
-            passed += [(hand, row) for hand in hands]
-            continue
-        failed = next((r for r in results if isinstance(r, QuarantineRecord)), None)
-        reason = row["reason"] if failed is None else _in_the_file(row, lines, failed)
-        remaining.append(_record_of(row, reason))
+    retried = still = 0
+    # a batch of entries at a time, and those that still fail written as they are found:
+    # a large quarantine is never held whole (103,200 entries took 1 GB at once)
+    for rel in rels:
+        for batch in pq.ParquetFile(store.root / rel).iter_batches(batch_size=_RETRY_BATCH):
+            entries = pa.Table.from_batches([batch])
+            done = entries.filter(pc.is_valid(entries["resolved_at"]))
+            if done.num_rows:
+                settled.append(done)
+            remaining: list[QuarantineRecord] = []
+            for row in entries.filter(pc.is_null(entries["resolved_at"])).to_pylist():
+                retried += 1
+                lines = row["raw_text"].split("\n")  # as the file's lines (no other breaks)
+                results = _parse_again(lines, row["source_file"])
+                if results is None:
+                    remaining.append(_record_of(row, row["reason"]))
+                    continue
+                hands = [r for r in results if isinstance(r, HandRecord)]
+                if hands and len(hands) == len(results):  # (several: hands that were joined)
+                    passed += [(hand, row) for hand in hands]
+                    continue
+                failed = next((r for r in results if isinstance(r, QuarantineRecord)), None)
+                reason = row["reason"] if failed is None else _in_the_file(row, lines, failed)
+                remaining.append(_record_of(row, reason))
+            if remaining:
+                txn.append("quarantine", quarantine_to_table(remaining, txn.version, now))
+                still += len(remaining)
     ingested = dups = 0
     once = [r for r in unique_hands([rec for rec, _ in passed], set()) if r is not None]
     if once:
@@ -194,16 +208,17 @@ def retry_quarantined(store: Store) -> RetrySummary:
         # a hand that now parses but contradicts the stored copy stays a conflict
         clash = set() if split.conflicts is None else set(split.conflicts["hand_key"].to_pylist())
         kept = [row for rec, row in passed if hand_key(rec.site, rec.hand_id) in clash]
-        once_each = {id(row): row for row in kept}.values()  # a row of two clashing hands
-        remaining += [_record_of(row, row["reason"]) for row in once_each]
+        once_each = list({id(row): row for row in kept}.values())  # a row of two clashing
+        if once_each:
+            conflicts = [_record_of(row, row["reason"]) for row in once_each]
+            txn.append("quarantine", quarantine_to_table(conflicts, txn.version, now))
+            still += len(conflicts)
         dups = len(passed) - ingested - len(kept)
         for name, partition, part in hand_partitions((n, fresh[n]) for n in HAND_TABLES):
             txn.write(name, part, partition)
     for rel in rels:
         txn.remove("quarantine", rel)
-    if remaining:
-        txn.write("quarantine", quarantine_to_table(remaining, txn.version, datetime.now(UTC)))
-    if settled.num_rows:
-        txn.write("quarantine", settled)
+    if settled:
+        txn.write("quarantine", pa.concat_tables(settled))
     txn.commit()
-    return RetrySummary(len(rows), ingested, dups, len(remaining))
+    return RetrySummary(retried, ingested, dups, still)

@@ -11,6 +11,7 @@ import pytest
 
 import rakestats.formats
 import rakestats.formats.rake.parser as rake_parser
+import rakestats.warehouse._maintenance as maintenance
 from rakestats import Warehouse
 from rakestats.formats.rake._lean import Unhandled
 from tests._calling_hands import calling_hands, damaged
@@ -35,9 +36,13 @@ def _defer(*args: object) -> bool:
     raise Unhandled
 
 
+@pytest.mark.parametrize("batch", [10_000, 1, 3])
 def test_an_entry_in_no_known_format_stays_and_the_others_are_retried(
-    hands: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    hands: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, batch: int
 ) -> None:
+    """(And the same whatever the number of entries retried at a time: a large
+    quarantine is read a batch at a time, those that still fail written as found.)"""
+    monkeypatch.setattr(maintenance, "_RETRY_BATCH", batch)
     target = hands[4].split("\n", 1)[0].split(":")[0]
     original = rake_parser.RakeParser.parse_hand
 
@@ -145,3 +150,28 @@ def test_an_entry_of_two_joined_hands_is_stored_as_two(
     assert sorted(again.sql("SELECT hand_id FROM hands")["hand_id"]) == sorted(
         wh.sql("SELECT hand_id FROM hands")["hand_id"]
     )
+
+
+def test_entries_resolved_before_stay_whatever_the_batch(
+    hands: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Open and resolved entries mixed in the batches: the open ones still failing are
+    kept in their order, the resolved ones as they were."""
+    monkeypatch.setattr(maintenance, "_RETRY_BATCH", 2)
+    wh = Warehouse(tmp_path / "wh")
+    cut = [h.split("\n") for h in hands[:5]]
+    live = _write(tmp_path / "live.txt", ["\n".join(c[:9]) for c in cut])
+    s = wh.ingest([live], pending_seconds=0)
+    assert s.quarantined == 5
+    wh.ingest([_write(tmp_path / "whole.txt", [hands[1], hands[3]])])  # resolves two
+    before_open, before_all = _entries(wh), wh.quarantine(resolved=True)
+    assert len(before_open) == 3 and len(before_all) == 5
+    r = wh.retry_quarantined()
+    assert (r.retried, r.ingested, r.still_quarantined) == (3, 0, 3)
+    assert _entries(wh) == before_open
+    after = wh.quarantine(resolved=True)
+    key = ["source_file", "line"]
+    done = after[after["resolved_at"].notna()].sort_values(key, ignore_index=True)
+    was = before_all[before_all["resolved_at"].notna()].sort_values(key, ignore_index=True)
+    assert len(done) == 2
+    assert done.drop(columns="quarantined_at").equals(was.drop(columns="quarantined_at"))
