@@ -224,7 +224,12 @@ def _watch(wh: Warehouse, paths: tuple[str, ...], jobs: int, pending_seconds: fl
     click.echo(f"watching {', '.join(display_path(p) for p in paths)} (Ctrl-C to stop)", err=True)
     try:
         total = wh.watch(
-            list(paths), jobs=jobs, pending_seconds=pending_seconds, stop=stop, on_ingest=report
+            list(paths),
+            jobs=jobs,
+            pending_seconds=pending_seconds,
+            stop=stop,
+            on_ingest=report,
+            on_notice=lambda text: click.echo(safe_text(text), err=True),
         )
     finally:
         for sig, handler in previous.items():

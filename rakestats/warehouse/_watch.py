@@ -17,9 +17,12 @@ CLI sets it on Ctrl-C and SIGTERM) and returns the totals of its runs.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import stat
 import threading
 import time
+import warnings
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,6 +52,7 @@ class WatchSummary:
     skipped: int = 0
     unrecognized: list[tuple[str, str]] = field(default_factory=list)
     pending_files: list[str] = field(default_factory=list)  # at the end
+    notices: list[str] = field(default_factory=list)  # folders gone, and back
     interrupted: bool = False  # stopped by Ctrl-C (KeyboardInterrupt), not by ``stop``
 
     def add(self, s: IngestSummary) -> None:
@@ -131,9 +135,8 @@ class _Changes:
 _NEWS = frozenset({"created", "modified", "moved", "closed"})
 
 
-def _observer(roots: Sequence[Path], changes: _Changes) -> Any:
+def _handler(changes: _Changes) -> Any:
     from watchdog.events import FileSystemEvent, FileSystemEventHandler
-    from watchdog.observers import Observer
 
     class Handler(FileSystemEventHandler):
         def on_any_event(self, event: FileSystemEvent) -> None:
@@ -148,14 +151,60 @@ def _observer(roots: Sequence[Path], changes: _Changes) -> Any:
                     changes.note(os.fsdecode(path))
                     break
 
-    observer = Observer()
-    watched: set[Path] = set()
-    for root in roots:
-        folder = root if root.is_dir() else root.parent
-        if folder not in watched:
-            observer.schedule(Handler(), str(folder), recursive=root.is_dir())
-            watched.add(folder)
-    return observer
+    return Handler()
+
+
+def _identity(folder: Path) -> tuple[int, int] | None:
+    """The device and inode of ``folder``, or None when it is not (or no longer) one."""
+    try:
+        st = os.stat(folder)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino) if stat.S_ISDIR(st.st_mode) else None
+
+
+class _Watcher:
+    """The observer, and each folder it watches with that folder's identity: a folder
+    removed is told, and one made again under the same path (a client reinstalled, a
+    sync that replaces the folder) is watched anew; the operating system's watch ends
+    with the folder it was put on, and what was written to the new one was missed."""
+
+    def __init__(self, roots: Sequence[Path], changes: _Changes) -> None:
+        from watchdog.observers import Observer
+
+        self.observer = Observer()
+        self.handler = _handler(changes)
+        self.folders: dict[Path, tuple[bool, Any, tuple[int, int] | None]] = {}
+        for root in roots:
+            folder = root if root.is_dir() else root.parent
+            if folder not in self.folders:
+                self._schedule(folder, recursive=root.is_dir())
+
+    def _schedule(self, folder: Path, *, recursive: bool) -> None:
+        watch = self.observer.schedule(self.handler, str(folder), recursive=recursive)
+        self.folders[folder] = (recursive, watch, _identity(folder))
+
+    def check(self) -> tuple[list[Path], list[Path]]:
+        """The folders gone since the last check, and those there again (watched anew
+        from now on); a folder replaced between two checks is in both."""
+        gone: list[Path] = []
+        back: list[Path] = []
+        for folder, (recursive, watch, known) in list(self.folders.items()):
+            now = _identity(folder)
+            if now == known:
+                continue
+            if known is not None:
+                with contextlib.suppress(KeyError, OSError):  # its watch may have ended
+                    self.observer.unschedule(watch)
+                self.folders[folder] = (recursive, None, None)
+                gone.append(folder)
+            if now is not None:
+                try:
+                    self._schedule(folder, recursive=recursive)
+                except OSError:  # gone again already: the next check sees it
+                    continue
+                back.append(folder)
+        return gone, back
 
 
 def watch_paths(
@@ -167,13 +216,19 @@ def watch_paths(
     settle_seconds: float = 1.0,
     stop: threading.Event | None = None,
     on_ingest: Callable[[IngestSummary], None] | None = None,
+    on_notice: Callable[[str], None] | None = None,
 ) -> WatchSummary:
     """Follow folders and files (one path or several): ingest them now, then again as
     files appear, grow or change, until ``stop`` is set (see the module docstring);
     ``on_ingest`` is told the summary of each ingest, and the totals are returned. In a
     notebook or a script, Ctrl-C (interrupting the kernel) stops it too: the totals are
     returned, marked ``interrupted`` (an ingest it stopped is not in them, and kept
-    what it had committed)."""
+    what it had committed).
+
+    A watched folder that is removed is told (``DIR is gone: watching for it to come
+    back``), and when a folder is there again under that path it is watched anew and
+    read (``DIR is back: watching it again``): to ``on_notice``, else as a
+    :class:`RuntimeWarning`; the notices are kept in the summary's ``notices``."""
     check_ingest_arguments(jobs=jobs, pending_seconds=pending_seconds)
     if not settle_seconds >= 0:
         raise ValueError(f"settle_seconds must be a number of at least 0, got {settle_seconds!r}")
@@ -184,8 +239,17 @@ def watch_paths(
         raise FileNotFoundError(f"cannot watch what does not exist: {', '.join(missing)}")
     summary = WatchSummary()
     changes = _Changes(roots, store.root)
-    observer = _observer(roots, changes)
+    watcher = _Watcher(roots, changes)
+    observer = watcher.observer
     observer.start()  # before the first ingest: nothing written meanwhile is missed
+
+    def notice(text: str) -> None:
+        summary.notices.append(text)
+        if on_notice is not None:
+            on_notice(text)
+        else:  # a library does not print: a warning the caller sees (or filters)
+            warnings.warn(text, RuntimeWarning, stacklevel=3)
+
     pending: dict[str, float] = {}  # file -> when to read it again though unchanged
 
     def run(targets: Sequence[str]) -> None:
@@ -202,6 +266,12 @@ def watch_paths(
     try:
         run([str(r) for r in roots])
         while not stop.is_set():
+            gone, back = watcher.check()
+            for folder in gone:
+                notice(f"{folder} is gone: watching for it to come back")
+            for folder in back:
+                notice(f"{folder} is back: watching it again")
+                changes.events_lost()  # what was written to it meanwhile: read again
             due = [f for f, at in pending.items() if at <= time.monotonic()]
             wait = min([at - time.monotonic() for at in pending.values()] + [0.5])
             if not due and not changes.event.wait(timeout=max(wait, 0.05)):

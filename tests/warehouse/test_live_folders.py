@@ -8,12 +8,15 @@ the same warehouse as one ingest of the finished file, nothing quarantined.
 
 from __future__ import annotations
 
+import shutil
 import signal
 import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import pytest
@@ -196,11 +199,15 @@ def test_events_lost_ingest_the_folders_again(
         def stop(self) -> None: ...
         def join(self, timeout: float | None = None) -> None: ...
 
-    def observer(roots: object, changes: _watch._Changes) -> Silent:
-        got.append(changes)
-        return Silent()
+    class Watcher:  # watches nothing: its folders never change
+        def __init__(self, roots: object, changes: _watch._Changes) -> None:
+            got.append(changes)
+            self.observer = Silent()
 
-    monkeypatch.setattr(_watch, "_observer", observer)
+        def check(self) -> tuple[list[Path], list[Path]]:
+            return [], []
+
+    monkeypatch.setattr(_watch, "_Watcher", Watcher)
     folder = tmp_path / "client"
     folder.mkdir()
     (folder / "a.txt").write_text(hands[0] + "\n\n\n", encoding="utf-8")
@@ -278,3 +285,70 @@ def test_a_warehouse_written_inside_the_watched_folder_is_not_news(
     assert all(s.unrecognized == [] for s in seen), [s.unrecognized for s in seen]
     assert [s.ingested for s in seen] == [1, 1]
     assert total.ingested == 2
+
+
+def _stored(wh: Warehouse) -> int:
+    if not (Path(wh.path) / "_rakestats.json").exists():  # before the first ingest made it
+        return 0
+    return len(wh.sql("SELECT hand_id FROM hands"))
+
+
+def _until(check: Callable[[], bool], seconds: float = 60) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def test_a_folder_removed_and_made_again_is_told_and_watched_anew(
+    hands: list[str], tmp_path: Path
+) -> None:
+    """The system's watch ends with the folder it was put on: hands written to a folder
+    made again under the same path were never read, and nothing was said."""
+    folder = tmp_path / "client"
+    folder.mkdir()
+    (folder / "a.txt").write_text(hands[0] + "\n\n\n", encoding="utf-8")
+    wh = Warehouse(tmp_path / "wh")
+    stop = threading.Event()
+    notices: list[str] = []
+    totals: list[Any] = []
+    watcher = threading.Thread(
+        target=lambda: totals.append(
+            wh.watch([folder], settle_seconds=0.1, stop=stop, on_notice=notices.append)
+        )
+    )
+    watcher.start()
+    try:
+        assert _until(lambda: _stored(wh) == 1)
+        shutil.rmtree(folder)
+        assert _until(lambda: len(notices) == 1)
+        folder.mkdir()
+        (folder / "b.txt").write_text(hands[1] + "\n\n\n", encoding="utf-8")
+        assert _until(lambda: _stored(wh) == 2)
+        (folder / "c.txt").write_text(hands[2] + "\n\n\n", encoding="utf-8")  # and after
+        assert _until(lambda: _stored(wh) == 3)
+    finally:
+        stop.set()
+        watcher.join(timeout=30)
+    assert notices == [
+        f"{folder} is gone: watching for it to come back",
+        f"{folder} is back: watching it again",
+    ]
+    assert totals and totals[0].notices == notices and totals[0].ingested == 3
+
+
+def test_without_a_callback_the_notice_is_a_warning(hands: list[str], tmp_path: Path) -> None:
+    folder = tmp_path / "client"
+    folder.mkdir()
+    wh = Warehouse(tmp_path / "wh")
+    stop = threading.Event()
+
+    def on_ingest(s: IngestSummary) -> None:
+        shutil.rmtree(folder)  # after the first ingest
+        threading.Timer(2.0, stop.set).start()
+
+    with pytest.warns(RuntimeWarning, match="is gone: watching for it to come back"):
+        total = wh.watch([folder], settle_seconds=0.1, stop=stop, on_ingest=on_ingest)
+    assert total.notices == [f"{folder} is gone: watching for it to come back"]
