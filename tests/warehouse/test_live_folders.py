@@ -208,11 +208,7 @@ def test_events_lost_ingest_the_folders_again(
             return [], []
 
     monkeypatch.setattr(_watch, "_Watcher", Watcher)
-    folder = tmp_path / "client"
-    folder.mkdir()
-    (folder / "a.txt").write_text(hands[0] + "\n\n\n", encoding="utf-8")
-    wh = Warehouse(tmp_path / "wh")
-    stop = threading.Event()
+    folder, wh, stop = _client(tmp_path, hands[0])
     seen: list[IngestSummary] = []
 
     def on_ingest(s: IngestSummary) -> None:
@@ -287,6 +283,16 @@ def test_a_warehouse_written_inside_the_watched_folder_is_not_news(
     assert total.ingested == 2
 
 
+def _client(tmp_path: Path, *texts: str) -> tuple[Path, Warehouse, threading.Event]:
+    """A client's folder holding ``texts`` (a.txt, b.txt, ...), a warehouse beside it
+    and the event that stops a watch of it."""
+    folder = tmp_path / "client"
+    folder.mkdir()
+    for name, text in zip("abcdefgh", texts, strict=False):
+        (folder / f"{name}.txt").write_text(text + "\n\n\n", encoding="utf-8")
+    return folder, Warehouse(tmp_path / "wh"), threading.Event()
+
+
 def _stored(wh: Warehouse) -> int:
     if not (Path(wh.path) / "_rakestats.json").exists():  # before the first ingest made it
         return 0
@@ -307,11 +313,7 @@ def test_a_folder_removed_and_made_again_is_told_and_watched_anew(
 ) -> None:
     """The system's watch ends with the folder it was put on: hands written to a folder
     made again under the same path were never read, and nothing was said."""
-    folder = tmp_path / "client"
-    folder.mkdir()
-    (folder / "a.txt").write_text(hands[0] + "\n\n\n", encoding="utf-8")
-    wh = Warehouse(tmp_path / "wh")
-    stop = threading.Event()
+    folder, wh, stop = _client(tmp_path, hands[0])
     notices: list[str] = []
     totals: list[Any] = []
     watcher = threading.Thread(
@@ -340,10 +342,7 @@ def test_a_folder_removed_and_made_again_is_told_and_watched_anew(
 
 
 def test_without_a_callback_the_notice_is_a_warning(hands: list[str], tmp_path: Path) -> None:
-    folder = tmp_path / "client"
-    folder.mkdir()
-    wh = Warehouse(tmp_path / "wh")
-    stop = threading.Event()
+    folder, wh, stop = _client(tmp_path)
 
     def on_ingest(s: IngestSummary) -> None:
         shutil.rmtree(folder)  # after the first ingest
