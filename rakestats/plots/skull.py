@@ -60,8 +60,7 @@ def _room_for_labels(ax: Axes, ends: np.ndarray, labels: list[tuple[float, Text]
     assert isinstance(fig, Figure)
     pad = (_LABEL_GAP + _LABEL_PAD) * fig.dpi / 72.0
     # the new limit brings other tick labels, and a layout engine may then give the Axes
-    # another width (a legend outside takes a share of a small figure): measured again
-    # until the labels fit
+    # another width: measured again until the labels fit
     for _ in range(4):
         fig.draw_without_rendering()  # the layout (constrained or not) settles the Axes
         width = ax.get_window_extent().width
