@@ -160,7 +160,10 @@ def retry_quarantined(store: Store) -> RetrySummary:
     """Re-validate every quarantined hand; move those that now pass into the warehouse.
 
     A hand whose text is in no known format stays as it is; one that still fails keeps
-    the reason an ingest of its file gives (see :func:`_in_the_file`)."""
+    the reason an ingest of its file gives (see :func:`_in_the_file`). The quarantine is
+    read a batch of entries at a time: those that still fail are written as they are
+    found, and those that pass are stored a batch at a time (the first copy of a hand
+    is kept, as when all are taken at once), so a large quarantine is never held whole."""
     txn = store.begin()
     rels = txn.base.files("quarantine")
     if not rels:
@@ -168,54 +171,68 @@ def retry_quarantined(store: Store) -> RetrySummary:
     now = datetime.now(UTC)
     settled: list[pa.Table] = []  # entries resolved by a complete copy: kept as they are
     passed: list[tuple[HandRecord, dict[str, Any]]] = []
-    retried = still = 0
-    # a batch of entries at a time, and those that still fail written as they are found:
-    # a large quarantine is never held whole (103,200 entries took 1 GB at once)
-    for rel in rels:
-        for batch in pq.ParquetFile(store.root / rel).iter_batches(batch_size=_RETRY_BATCH):
-            entries = pa.Table.from_batches([batch])
-            done = entries.filter(pc.is_valid(entries["resolved_at"]))
-            if done.num_rows:
-                settled.append(done)
-            remaining: list[QuarantineRecord] = []
-            for row in entries.filter(pc.is_null(entries["resolved_at"])).to_pylist():
-                retried += 1
-                lines = row["raw_text"].split("\n")  # as the file's lines (no other breaks)
-                results = _parse_again(lines, row["source_file"])
-                if results is None:
-                    remaining.append(_record_of(row, row["reason"]))
-                    continue
-                hands = [r for r in results if isinstance(r, HandRecord)]
-                if hands and len(hands) == len(results):  # (several: hands that were joined)
-                    passed += [(hand, row) for hand in hands]
-                    continue
-                failed = next((r for r in results if isinstance(r, QuarantineRecord)), None)
-                reason = row["reason"] if failed is None else _in_the_file(row, lines, failed)
-                remaining.append(_record_of(row, reason))
-            if remaining:
-                txn.append("quarantine", quarantine_to_table(remaining, txn.version, now))
-                still += len(remaining)
-    ingested = dups = 0
-    once = [r for r in unique_hands([rec for rec, _ in passed], set()) if r is not None]
-    if once:
-        keys = KeySet.load(store, txn.base, spill_folder(store))
-        try:
+    seen: set[int] = set()  # the hands that passed so far: a later copy is a duplicate
+    clashed: set[int] = set()  # those that contradict their stored copy: conflicts still
+    keys: KeySet | None = None
+    retried = still = ingested = dups = 0
+
+    def store_passed() -> None:
+        """Store the hands that passed since the last call (a hand that now parses but
+        contradicts the stored copy stays quarantined, as a conflict)."""
+        nonlocal keys, still, ingested, dups
+        once = [r for r in unique_hands([rec for rec, _ in passed], seen) if r is not None]
+        new = 0
+        if once:
+            if keys is None:
+                keys = KeySet.load(store, txn.base, spill_folder(store))
             split = keys.split(hands_to_tables(once, txn.version))
-        finally:
-            keys.close()
-        fresh = split.new
-        ingested = fresh["hands"].num_rows
-        # a hand that now parses but contradicts the stored copy stays a conflict
-        clash = set() if split.conflicts is None else set(split.conflicts["hand_key"].to_pylist())
-        kept = [row for rec, row in passed if hand_key(rec.site, rec.hand_id) in clash]
+            new = split.new["hands"].num_rows
+            if split.conflicts is not None:
+                clashed.update(split.conflicts["hand_key"].to_pylist())
+            for name, partition, part in hand_partitions((n, split.new[n]) for n in HAND_TABLES):
+                txn.append(name, part, partition)
+        kept = [row for rec, row in passed if hand_key(rec.site, rec.hand_id) in clashed]
         once_each = list({id(row): row for row in kept}.values())  # a row of two clashing
         if once_each:
             conflicts = [_record_of(row, row["reason"]) for row in once_each]
             txn.append("quarantine", quarantine_to_table(conflicts, txn.version, now))
             still += len(conflicts)
-        dups = len(passed) - ingested - len(kept)
-        for name, partition, part in hand_partitions((n, fresh[n]) for n in HAND_TABLES):
-            txn.write(name, part, partition)
+        ingested += new
+        dups += len(passed) - new - len(kept)
+        passed.clear()
+
+    try:
+        for rel in rels:
+            parts = pq.ParquetFile(store.root / rel).iter_batches(batch_size=_RETRY_BATCH)
+            for batch in parts:
+                entries = pa.Table.from_batches([batch])
+                done = entries.filter(pc.is_valid(entries["resolved_at"]))
+                if done.num_rows:
+                    settled.append(done)
+                remaining: list[QuarantineRecord] = []
+                for row in entries.filter(pc.is_null(entries["resolved_at"])).to_pylist():
+                    retried += 1
+                    lines = row["raw_text"].split("\n")  # as the file's lines (no other breaks)
+                    results = _parse_again(lines, row["source_file"])
+                    if results is None:
+                        remaining.append(_record_of(row, row["reason"]))
+                        continue
+                    hands = [r for r in results if isinstance(r, HandRecord)]
+                    if hands and len(hands) == len(results):  # (several: hands that were joined)
+                        passed.extend((hand, row) for hand in hands)
+                        continue
+                    failed = next((r for r in results if isinstance(r, QuarantineRecord)), None)
+                    reason = row["reason"] if failed is None else _in_the_file(row, lines, failed)
+                    remaining.append(_record_of(row, reason))
+                if remaining:
+                    txn.append("quarantine", quarantine_to_table(remaining, txn.version, now))
+                    still += len(remaining)
+                if len(passed) >= _RETRY_BATCH:
+                    store_passed()
+        store_passed()
+    finally:
+        if keys is not None:
+            keys.close()
     for rel in rels:
         txn.remove("quarantine", rel)
     if settled:

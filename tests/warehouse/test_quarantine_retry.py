@@ -175,3 +175,40 @@ def test_entries_resolved_before_stay_whatever_the_batch(
     was = before_all[before_all["resolved_at"].notna()].sort_values(key, ignore_index=True)
     assert len(done) == 2
     assert done.drop(columns="quarantined_at").equals(was.drop(columns="quarantined_at"))
+
+
+@pytest.mark.parametrize("batch", [1, 2, 10_000])
+def test_hands_that_pass_are_stored_a_batch_at_a_time(
+    hands: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, batch: int
+) -> None:
+    """89,074 entries that all passed took a retry to 1.9 GB when stored at once; a
+    batch at a time, a hand's later copy is still a duplicate and another hand under a
+    stored hand's id still a conflict, in whichever batch each falls."""
+    stamp = re.search(r"\d\d:\d\d:\d\d UTC", hands[0])
+    assert stamp is not None
+    other = hands[0].replace(stamp.group(0), "23:59:59 UTC", 1)  # another hand, same id
+    wh = Warehouse(tmp_path / "wh")
+    assert wh.ingest([_write(tmp_path / "stored.txt", [hands[0]])]).ingested == 1
+    original = rake_parser.RakeParser.parse_hand
+
+    def buggy(self, lines, first_line, source_file):  # type: ignore[no-untyped-def]
+        return self.quarantine(lines, first_line, "rejected by a buggy rule", source_file)
+
+    monkeypatch.setattr(rake_parser.RakeParser, "parse_hand", buggy)
+    monkeypatch.setattr(rakestats.formats, "lean_hand", _defer)
+    first = _write(tmp_path / "q1.txt", [hands[1], hands[2], other, hands[3]])
+    second = _write(tmp_path / "q2.txt", [hands[1], other, hands[4]])
+    assert wh.ingest([first, second]).quarantined == 7
+    monkeypatch.setattr(rake_parser.RakeParser, "parse_hand", original)  # the fix
+    monkeypatch.setattr(maintenance, "_RETRY_BATCH", batch)
+    r = wh.retry_quarantined()
+    assert (r.retried, r.ingested, r.duplicates, r.still_quarantined) == (7, 4, 1, 2)
+    assert sorted(wh.sql("SELECT hand_id FROM hands")["hand_id"]) == sorted(
+        h.split("#", 1)[1].split(":", 1)[0] for h in hands[:5]
+    )
+    left = wh.quarantine()
+    assert sorted(left["source_file"]) == [str(first), str(second)]
+    assert (left["raw_text"] == other).all()
+    for table in ("players", "actions"):
+        rows = wh.sql(f"SELECT count(DISTINCT hand_key) AS n FROM {table}")
+        assert int(rows["n"].iloc[0]) == 5
