@@ -164,10 +164,7 @@ def check_template(template: str | os.PathLike[str] | None = None) -> None:
         try:
             source, filename, _ = env.loader.get_source(env, current)  # type: ignore[union-attr]
         except jinja2.TemplateNotFound:
-            where = names(by) if by is not None else current
-            raise ReportTemplateError(
-                where, line, f"no template {current!r}{_searched(template)}", _line(by, line)
-            ) from None
+            raise _at(by, line, f"no template {current!r}{_searched(template)}", names) from None
         try:
             tree = env.parse(source, current, filename)
         except jinja2.TemplateSyntaxError as exc:
@@ -209,12 +206,12 @@ def _check_blocks(
         if id(block) in nested or block.name in inherited or block.name in called:
             continue
         there = ", ".join(sorted(inherited))
-        raise ReportTemplateError(
-            names(filename),
+        raise _at(
+            filename,
             block.lineno,
             f"block {block.name!r} is in no template it extends, so it would not be shown "
             f"(the blocks there: {there})",
-            _line(filename, block.lineno),
+            names,
         )
 
 
@@ -240,27 +237,26 @@ def render_template(template: str | os.PathLike[str] | None, context: Mapping[st
     except jinja2.TemplateSyntaxError as exc:
         raise _syntax(exc, names) from None
     except jinja2.TemplateNotFound as exc:
-        where, line = _innermost(exc, names)
-        raise ReportTemplateError(
-            where, line, f"no template {exc.name!r}{_searched(template)}", _text(where, line)
-        ) from None
+        where, line = _innermost(exc)
+        raise _at(where, line, f"no template {exc.name!r}{_searched(template)}", names) from None
     except jinja2.TemplateError as exc:
-        where, line = _innermost(exc, names)
-        raise ReportTemplateError(where, line, str(exc), _text(where, line)) from None
+        raise _at(*_innermost(exc), str(exc), names) from None
     except Exception as exc:
-        frame = _frames(exc)
-        if not frame or not names.user_file(frame[-1][0]):
+        where, line = _innermost(exc)
+        if where is None or not names.user_file(where):
             raise  # the package's template code: not the user's to fix
-        where, line = _innermost(exc, names)
-        reason = f"{type(exc).__name__}: {exc}"
-        raise ReportTemplateError(where, line, reason, _text(where, line)) from None
+        raise _at(where, line, f"{type(exc).__name__}: {exc}", names) from None
 
 
 def _syntax(exc: jinja2.TemplateSyntaxError, names: _Names) -> ReportTemplateError:
-    filename = exc.filename or exc.name or "template"
-    return ReportTemplateError(
-        names(filename), exc.lineno, exc.message or "syntax error", _line(filename, exc.lineno)
-    )
+    return _at(exc.filename or exc.name, exc.lineno, exc.message or "syntax error", names)
+
+
+def _at(filename: str | None, line: int | None, reason: str, names: _Names) -> ReportTemplateError:
+    """The error at ``line`` of the file ``filename`` (as Jinja2 names it; None when not
+    known), the file shown as ``names`` names it, with the line's text."""
+    shown = names(filename) if filename is not None else "template"
+    return ReportTemplateError(shown, line, reason, _line(filename, line))
 
 
 def _references(tree: nodes.Template) -> list[tuple[str, int]]:
@@ -286,12 +282,11 @@ def _frames(exc: BaseException) -> list[tuple[str, int]]:
     ]
 
 
-def _innermost(exc: BaseException, names: _Names) -> tuple[str, int | None]:
+def _innermost(exc: BaseException) -> tuple[str | None, int | None]:
+    """The template file and line where ``exc`` was raised (None, None: no template
+    frame)."""
     frames = _frames(exc)
-    if not frames:
-        return "template", None
-    filename, line = frames[-1]
-    return names(filename), line
+    return frames[-1] if frames else (None, None)
 
 
 def _line(filename: str | None, line: int | None) -> str | None:
@@ -306,13 +301,6 @@ def _line(filename: str | None, line: int | None) -> str | None:
     except OSError:
         return None
     return None
-
-
-def _text(shown: str, line: int | None) -> str | None:
-    """The line of a file named as :class:`_Names` names it."""
-    if shown.endswith(_PACKAGE):
-        return _line(str(TEMPLATES / shown[: -len(_PACKAGE)]), line)
-    return _line(shown, line)
 
 
 def _searched(template: str | os.PathLike[str] | None) -> str:

@@ -78,12 +78,12 @@ def duck_type(t: pa.DataType) -> str:
 _SPILLS = itertools.count()  # numbers the spill folders of this process's connections
 
 
-def spill_folder() -> str:
+def _spill_path() -> str:
     """A folder of its own, not yet made, under the system's temporary directory
     (``TMPDIR``), for one connection's spill files.
 
     >>> import tempfile
-    >>> a, b = spill_folder(), spill_folder()
+    >>> a, b = _spill_path(), _spill_path()
     >>> a != b and a.startswith(tempfile.gettempdir()) and not os.path.exists(a)
     True
     """
@@ -100,7 +100,7 @@ def memory_connection() -> duckdb.DuckDBPyConnection:
     an error, ``Failed to create directory ".tmp"``, where that folder is read-only.)"""
     import duckdb  # here: the ingest's workers import this package and need no DuckDB
 
-    con = duckdb.connect(database=":memory:", config={"temp_directory": spill_folder()})
+    con = duckdb.connect(database=":memory:", config={"temp_directory": _spill_path()})
     # (Under Jupyter without ipywidgets DuckDB refuses the setting, and draws none.)
     with contextlib.suppress(duckdb.InvalidInputException):
         con.execute("SET enable_progress_bar = false")
