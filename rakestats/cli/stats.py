@@ -18,10 +18,25 @@ from rakestats.cli._common import (
     safe_text,
     warehouse_option,
 )
-from rakestats.cli._display import DISPLAY_SUFFIX, display_columns, stat_table, with_display
+from rakestats.cli._display import (
+    DISPLAY_SUFFIX,
+    STAKE_COLUMNS,
+    display_columns,
+    stat_table,
+    with_display,
+)
 from rakestats.cli._filters import check_filters, filter_options, nothing_matched
 from rakestats.cli._group import main
-from rakestats.stats import STUD_GAMES, AliasError, StatColumn, quiet_empty, stat_columns
+from rakestats.stats import (
+    BREAKDOWNS,
+    STAT_COLUMNS,
+    STUD_BREAKDOWNS,
+    STUD_GAMES,
+    AliasError,
+    StatColumn,
+    quiet_empty,
+    stat_columns,
+)
 
 __all__ = ["JSON_KEYS", "STUD8_TABLE", "STUD_TABLE", "stats_command"]
 
@@ -105,12 +120,36 @@ def _table(df: pd.DataFrame, columns: tuple[StatColumn, ...] = _TABLE) -> str:
     return stat_table(df.assign(winrate_ci=ci), columns)
 
 
-def _columns(df: pd.DataFrame, stud: bool) -> tuple[StatColumn, ...]:
-    """The terminal table's columns for these rows."""
+def _columns(df: pd.DataFrame, stud: bool, by: tuple[str, ...] = ()) -> tuple[StatColumn, ...]:
+    """The terminal table's columns for these rows; the breakdown's after the currency."""
     games = set(df["game"].astype(str))
     if stud:
-        return STUD8_TABLE if "stud8" in games else STUD_TABLE
-    return _TABLE if "rake" in games else _NO_RAKE_TABLE
+        chosen = STUD8_TABLE if "stud8" in games else STUD_TABLE
+    else:
+        chosen = _TABLE if "rake" in games else _NO_RAKE_TABLE
+    at = [c.key for c in chosen].index("currency") + 1
+    order = list(STAT_COLUMNS)  # the breakdown's columns in the tables' one order
+    return (*chosen[:at], *stat_columns(sorted(by, key=order.index)), *chosen[at:])
+
+
+def _by_names(stud: bool, names: tuple[str, ...]) -> tuple[str, ...]:
+    """The names given to ``--by`` as the library's (``table-size`` is ``table_size``),
+    each once; a name the statistics cannot split by is a usage error."""
+    known = STUD_BREAKDOWNS if stud else BREAKDOWNS
+    out = tuple(dict.fromkeys(n.strip().lower().replace("-", "_") for n in names))
+    bad = [n for n in out if n not in known]
+    if bad:
+        choices = ", ".join(k.replace("_", "-") for k in known)
+        why = (
+            " (the stud games have no dealer, so no position)"
+            if stud and set(bad) & set(BREAKDOWNS)
+            else ""
+        )
+        raise click.BadParameter(
+            f"cannot split {'stud ' if stud else ''}rows by {bad[0]!r}{why}; choose from {choices}",
+            param_hint="'--by'",
+        )
+    return out
 
 
 @main.command("stats")
@@ -123,8 +162,17 @@ def _columns(df: pd.DataFrame, stud: bool) -> tuple[StatColumn, ...]:
     "completion, steal, 3rd-street raise, VPIP, AF/AFq per street, showdown, scoops and "
     "halves of Hi/Lo pots, big bets per 100 hands.",
 )
+@click.option(
+    "--by",
+    "by",
+    multiple=True,
+    metavar="COLUMN",
+    help="Split each row further by this column (repeatable): site, table-size, "
+    "position, from-dealer, ante, big-bet; with --stud: site, table-size, ante, "
+    "big-bet. --by site keeps apart one screen name's hands at different rooms.",
+)
 @format_option("table", "csv", "json")
-def stats_command(warehouse: str, stud: bool, fmt: str, **opts: Any) -> None:
+def stats_command(warehouse: str, stud: bool, by: tuple[str, ...], fmt: str, **opts: Any) -> None:
     """Per-player statistics: one row per player, game and currency.
 
     Rates are fractions in csv and json; the win rate is per 100 hands in the game's
@@ -134,6 +182,10 @@ def stats_command(warehouse: str, stud: bool, fmt: str, **opts: Any) -> None:
     Seven-Card Stud, Stud Hi/Lo), with the stud figures of docs/stats.md (csv and json:
     every column of Warehouse.stud_stats).
 
+    With --by, each row is split further (a row per player, game, currency and site,
+    say); the columns named come after the currency, and --min-hands still counts a
+    player's hands in all.
+
     The filters are those of every reading command (docs/filters.md). Exit status: 0
     rows printed; 4 a filter value matches nothing (the nearest values are named on
     stderr) or the filters select no hand; 2 usage or warehouse error.
@@ -141,6 +193,7 @@ def stats_command(warehouse: str, stud: bool, fmt: str, **opts: Any) -> None:
     Example: rakestats stats -w wh --game rake --min-hands 100 --format json
     """
     aliases = opts.get("aliases")
+    split = _by_names(stud, by)
     with fail_on_warehouse_error():
         wh = Warehouse(warehouse)
         wh.store.check_version()  # a missing or foreign directory is an error, not created
@@ -148,27 +201,29 @@ def stats_command(warehouse: str, stud: bool, fmt: str, **opts: Any) -> None:
         try:
             with quiet_empty():  # an empty result: said below, once (exit 4)
                 if stud:
-                    df = wh.stud_stats(aliases=aliases, **filters)
+                    df = wh.stud_stats(by=split, aliases=aliases, **filters)
                 else:
-                    df = wh.player_stats(aliases=aliases, **filters)
+                    df = wh.player_stats(by=split, aliases=aliases, **filters)
         except AliasError as exc:
             raise click.UsageError(safe_text(str(exc))) from None
         if df.empty:
             nothing_matched(wh, opts)
     if fmt == "json":
-        keys = tuple(df.columns) if stud else JSON_KEYS
-        keys += tuple(c + DISPLAY_SUFFIX for c in display_columns(keys))
-        echo(json.dumps(_records(with_display(df), keys), ensure_ascii=False, indent=1))
+        keys = tuple(df.columns) if stud else (*JSON_KEYS[:3], *split, *JSON_KEYS[3:])
+        keys += tuple(c + DISPLAY_SUFFIX for c in display_columns(keys, STAKE_COLUMNS))
+        shown = with_display(df, STAKE_COLUMNS)  # the stakes too, when rows are split by them
+        echo(json.dumps(_records(shown, keys), ensure_ascii=False, indent=1))
     elif fmt == "csv":
-        df = with_display(df)
+        df = with_display(df, STAKE_COLUMNS)
         if sys.stdout.isatty():  # names from histories must not drive the terminal
             for col in (
                 "player",
                 "game",
                 "currency",
+                *(["site"] if "site" in split else []),
                 *df.columns[df.columns.str.endswith("_display")],
             ):
                 df[col] = [v if v is None else safe_text(str(v)) for v in df[col]]
         echo(df.to_csv(index=False), nl=False)
     else:
-        echo(_table(df, _columns(df, stud)))
+        echo(_table(df, _columns(df, stud, split)))

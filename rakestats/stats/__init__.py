@@ -59,7 +59,7 @@ from rakestats.stats._hands import (
 from rakestats.stats._players import BREAKDOWNS
 from rakestats.stats._skull import SKULL_GAMES
 from rakestats.stats._statistics import HasStatistics, Statistics, StatsMixin
-from rakestats.stats._stud import STREETS, STUD_GAMES
+from rakestats.stats._stud import STREETS, STUD_BREAKDOWNS, STUD_GAMES
 from rakestats.stats.uncertainty import (
     bootstrap_interval,
     largest_share,
@@ -79,6 +79,7 @@ __all__ = [
     "STAKE_COLUMNS",
     "STAT_COLUMNS",
     "STREETS",
+    "STUD_BREAKDOWNS",
     "STUD_GAMES",
     "ActionLine",
     "AliasError",

@@ -159,7 +159,7 @@ class Statistics:
         any of ``position``, ``from_dealer``, ``table_size``, ``ante``, ``big_bet``,
         ``site`` (one name, or a list)."""
         rollup = Filters.of(filters).rollup_ok
-        split = (by,) if isinstance(by, str) else tuple(by)  # one column, or several
+        split = _breakdown(by)
         return self._query(
             aliases, filters, lambda s: player_stats_sql(s, split, rollup=rollup), rollup=rollup
         )
@@ -202,7 +202,11 @@ class Statistics:
         return self._query(aliases, filters, reveal_categories_sql)
 
     def stud_stats(
-        self, *, aliases: AliasesLike = None, **filters: Unpack[FilterArgs]
+        self,
+        *,
+        by: Sequence[str] = (),
+        aliases: AliasesLike = None,
+        **filters: Unpack[FilterArgs],
     ) -> pd.DataFrame:
         """Stud figures per player, game and currency, over the stud hands (Razz,
         Seven-Card Stud, Stud Hi/Lo) within the filters: bring-in, completion, steal,
@@ -211,8 +215,10 @@ class Statistics:
         (of hands that saw 4th street) and won at showdown, for Stud Hi/Lo the halves
         of split pots (scoops, high and low halves won, qualifying lows), and the win
         rate in big bets per 100 hands with its 95% interval (``docs/stats.md``,
-        "Stud")."""
-        return self._query(aliases, filters, stud_stats_sql, within=STUD_GAMES)
+        "Stud"). ``by`` splits rows further: any of ``table_size``, ``ante``,
+        ``big_bet``, ``site`` (one name, or a list); the stud games have no position."""
+        split = _breakdown(by)
+        return self._query(aliases, filters, lambda s: stud_stats_sql(s, split), within=STUD_GAMES)
 
     def action_stats(
         self,
@@ -476,3 +482,12 @@ def _with_lists(df: pd.DataFrame) -> pd.DataFrame:
     for col in ("players", "winners"):
         df[col] = pd.Series([list(v) for v in df[col]], index=df.index, dtype=object)
     return df
+
+
+def _breakdown(by: str | Sequence[str]) -> tuple[str, ...]:
+    """``by`` as a tuple of column names: one name, or several (each once, in order).
+
+    >>> _breakdown("site"), _breakdown(["site", "ante", "site"])
+    (('site',), ('site', 'ante'))
+    """
+    return (by,) if isinstance(by, str) else tuple(dict.fromkeys(by))

@@ -13,14 +13,16 @@ completion) come from ``actions``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rakestats.stats import _results, _stud_split
 from rakestats.stats._games import STUD_GAMES
+from rakestats.stats._players import BREAKDOWNS
 from rakestats.stats._scope import KEYS, UNIT_NAME, Partial, Scope, af_sql, afq_sql, share_sql
 from rakestats.stats._showdown import REACHED_PICKUP
 
-__all__ = ["STEAL_BEHIND", "STREETS", "STUD_GAMES", "stud_stats_sql"]
+__all__ = ["STEAL_BEHIND", "STREETS", "STUD_BREAKDOWNS", "STUD_GAMES", "stud_stats_sql"]
 
 # Street names, in order, for betting rounds 1..5.
 STREETS = ("3rd", "4th", "5th", "6th", "7th")
@@ -185,13 +187,34 @@ OUTPUT = [
 ]
 
 
-def stud_stats_sql(scope: Scope) -> tuple[str, dict[str, Any]]:
+# Breakdowns of ``stud_stats``: those of ``player_stats`` the stud games fill (they
+# have no dealer, so no position).
+STUD_BREAKDOWNS = {k: v for k, v in BREAKDOWNS.items() if k not in ("position", "from_dealer")}
+
+
+def stud_stats_sql(scope: Scope, by: Sequence[str] = ()) -> tuple[str, dict[str, Any]]:
     """The query of :meth:`Statistics.stud_stats`: one row per player, game and
-    currency over the stud hands (:data:`STUD_GAMES`) within the filters."""
+    currency over the stud hands (:data:`STUD_GAMES`) within the filters, split further
+    by ``by`` (names from :data:`STUD_BREAKDOWNS`); ``min_hands`` applies to each
+    player's total hands."""
+    unknown = [x for x in by if x not in STUD_BREAKDOWNS]
+    if unknown:
+        why = (
+            "; the stud games have no dealer, so no position"
+            if set(unknown) & {"position", "from_dealer"}
+            else ""
+        )
+        raise ValueError(
+            f"cannot break down stud statistics by {unknown}; choose from "
+            f"{sorted(STUD_BREAKDOWNS)}{why}"
+        )
+    extra = [(x, f"b.{STUD_BREAKDOWNS[x]}") for x in by]
     base, params = scope.base(prefilter_min_hands=True)
     games = [f"s_game_{i}" for i in range(len(STUD_GAMES))]
     params.update(zip(games, STUD_GAMES, strict=True))
-    keys = ", ".join(f"b.{k}" for k in KEYS)
+    keys = ", ".join([*(f"b.{k}" for k in KEYS), *(f"{e} AS {n}" for n, e in extra)])
+    group = ", ".join([*(f"b.{k}" for k in KEYS), *(e for _, e in extra)])
+    on = "".join(f" AND ss.{n} IS NOT DISTINCT FROM g0.{n}" for n, _ in extra)
     # the action-derived flags come from ``t``, the rest from ``b`` (players rows); the
     # split pots' counts (``split_sums``, Hi/Lo showdowns alone) are joined by key
     partials = ", ".join(p.raw() for p in PARTIALS)
@@ -200,19 +223,19 @@ WITH {base},
 b AS (SELECT * FROM base WHERE game IN ({", ".join("$" + g for g in games)})),
 {_THIRD},
 {_stud_split.SPLIT_CTE},
-{_stud_split.SPLIT_SUMS},
+{_stud_split.split_sums(extra)},
 g0 AS (
     SELECT {keys}, {partials}
     FROM b LEFT JOIN t ON t.hand_key = b.hand_key AND t.screen_name = b.screen_name
-    GROUP BY {keys}
+    GROUP BY {group}
 ),
 g AS (
     SELECT g0.*, {_stud_split.JOINED}
     FROM g0 LEFT JOIN split_sums ss ON ss.player = g0.player AND ss.game = g0.game
-        AND ss.currency IS NOT DISTINCT FROM g0.currency
+        AND ss.currency IS NOT DISTINCT FROM g0.currency{on}
 )
-SELECT {", ".join(KEYS)}, {UNIT_NAME} AS winrate_unit, {", ".join(OUTPUT)}
+SELECT {", ".join([*KEYS, *by])}, {UNIT_NAME} AS winrate_unit, {", ".join(OUTPUT)}
 FROM g
-ORDER BY game, currency, player
+ORDER BY {", ".join(["game", "currency", "player", *by])}
 """
     return sql, params

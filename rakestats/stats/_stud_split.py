@@ -24,10 +24,12 @@ the cards shown; the halves are found from them, in SQL:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rakestats.records import Game
 from rakestats.stats._scope import Partial, share_sql
 
-__all__ = ["JOINED", "OUTPUT", "PARTIALS", "SPLIT_CTE", "SPLIT_SUMS", "low_sql"]
+__all__ = ["JOINED", "OUTPUT", "PARTIALS", "SPLIT_CTE", "SPLIT_SUMS", "low_sql", "split_sums"]
 
 _STUD8 = Game.STUD8.value
 _RANKS = " ".join(f"WHEN '{r}' THEN {i}" for i, r in enumerate("A2345678", start=1))
@@ -92,13 +94,23 @@ PARTIALS = [
     Partial.count("low_won", "s.won_low"),
     Partial.count("quartered", "s.quartered"),
 ]
-SPLIT_SUMS = f"""
+
+
+def split_sums(extra: Sequence[tuple[str, str]] = ()) -> str:
+    """The CTE ``split_sums``: the counts of :data:`PARTIALS` per player, game and
+    currency, and per each ``(name, expression on b)`` of ``extra`` (a breakdown)."""
+    keys = ", ".join(["b.player", "b.game", "b.currency", *(f"{e} AS {n}" for n, e in extra)])
+    group = ", ".join(["b.player", "b.game", "b.currency", *(e for _, e in extra)])
+    return f"""
 split_sums AS (
-    SELECT b.player, b.game, b.currency, {", ".join(p.raw() for p in PARTIALS)}
+    SELECT {keys}, {", ".join(p.raw() for p in PARTIALS)}
     FROM b LEFT JOIN split s ON s.hand_key = b.hand_key AND s.screen_name = b.screen_name
     WHERE b.game = '{_STUD8}' AND b.went_to_reveal
-    GROUP BY b.player, b.game, b.currency
+    GROUP BY {group}
 )"""
+
+
+SPLIT_SUMS = split_sums()
 # The counts of ``split_sums`` for a row of the other figures (``g``): 0 without a Hi/Lo
 # showdown.
 JOINED = ", ".join(f"coalesce(ss.{p.name}, 0)::BIGINT AS {p.name}" for p in PARTIALS)

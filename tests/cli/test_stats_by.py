@@ -1,0 +1,72 @@
+"""``rakestats stats --by``: rows split further through the command line, checked
+against the library's ``player_stats(by=...)`` and ``stud_stats(by=...)``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from rakestats import Warehouse
+from rakestats.cli import main
+from rakestats.cli.stats import JSON_KEYS
+
+
+def _run(*args: str, code: int = 0) -> str:
+    result = CliRunner().invoke(main, list(args))
+    assert result.exit_code == code, result.output
+    return result.output
+
+
+def test_json_rows_by_site_are_the_librarys(stud_rooms: Warehouse) -> None:
+    rows = json.loads(_run("stats", "-w", str(stud_rooms.path), "--by", "site", "--format", "json"))
+    lib = stud_rooms.player_stats(by="site")
+    assert [(r["player"], r["game"], r["currency"], r["site"]) for r in rows] == list(
+        lib[["player", "game", "currency", "site"]].itertuples(index=False, name=None)
+    )
+    assert [r["hands"] for r in rows] == lib["hands"].tolist()
+    assert [r["net"] for r in rows] == lib["net"].tolist()
+    keys = list(rows[0])
+    assert keys[:5] == ["player", "game", "currency", "site", "hands"]
+    assert [k for k in keys if k != "site" and not k.endswith("_display")] == list(JSON_KEYS)
+
+
+def test_dashed_names_and_stakes_shown_as_money(stud_rooms: Warehouse) -> None:
+    out = _run(
+        "stats", "-w", str(stud_rooms.path), "--stud", "--by", "big-bet", "--by", "table-size",
+        "--currency", "USD", "--format", "json",
+    )  # fmt: skip
+    rows = json.loads(out)
+    lib = stud_rooms.stud_stats(by=["big_bet", "table_size"], currency="USD")
+    assert [(r["big_bet"], r["table_size"]) for r in rows] == list(
+        lib[["big_bet", "table_size"]].itertuples(index=False, name=None)
+    )
+    shown = {r["big_bet"]: r["big_bet_display"] for r in rows}
+    assert shown[8] == "$0.08" and shown[200] == "$2.00"
+
+
+def test_the_table_shows_the_split_after_the_currency(stud_rooms: Warehouse) -> None:
+    table = _run("stats", "-w", str(stud_rooms.path), "--by", "site", "--player", "Hero")
+    head = table.splitlines()[0].split()
+    assert head[:5] == ["player", "game", "cur", "site", "hands"]
+    sites = set(stud_rooms.hands(player="Hero")["site"])
+    body = "\n".join(table.splitlines()[2:])
+    assert all(site in body for site in sites)
+    csv = _run("stats", "-w", str(stud_rooms.path), "--by", "ante", "--format", "csv")
+    header = csv.splitlines()[0].split(",")
+    assert header[:4] == ["player", "game", "currency", "ante"] and "ante_display" in header
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--stud", "--by", "position"], "the stud games have no dealer, so no position"),
+        (["--by", "seat"], "cannot split rows by 'seat'; choose from position, from-dealer"),
+    ],
+)
+def test_a_split_the_statistics_cannot_make_is_a_usage_error(
+    stud_rooms: Warehouse, args: list[str], message: str
+) -> None:
+    out = _run("stats", "-w", str(stud_rooms.path), *args, code=2)
+    assert message in " ".join(out.split())
