@@ -211,6 +211,22 @@ def _fees(fees: Iterable[str]) -> str:
     return ", ".join(out) or "-"
 
 
+def _names_at_sites(names: Iterable[str], shown: int = 3) -> str:
+    """The first ``shown`` of coverage's ``'name:sites'`` texts as words.
+
+    >>> _names_at_sites(["Hero:10", "a:b:2", "Pat:2", "Lee:2"])
+    'Hero at 10 sites, a:b at 2, Pat at 2, …'
+    """
+    out = []
+    for i, text in enumerate(names):
+        if i == shown:
+            out.append("…")
+            break
+        name, _, n = str(text).rpartition(":")
+        out.append(f"{name} at {n}{' sites' if i == 0 else ''}")
+    return ", ".join(out)
+
+
 def _overview(data: ReportData) -> dict[str, Any]:
     cov = data.coverage
     games = []
@@ -253,7 +269,13 @@ def _overview(data: ReportData) -> dict[str, Any]:
                 "warn": total - shown_ > 0,
             }
         )
+    several = [
+        {"title": g["title"], "count": len(names), "names": _names_at_sites(names)}
+        for g, names in zip(games, cov.get("names_at_sites", []), strict=False)
+        if len(names)
+    ]
     return {
+        "several_sites": several,
         "range": (
             f"{first:%Y-%m-%d %H:%M} to {last:%Y-%m-%d %H:%M} UTC"
             if first is not None and last is not None

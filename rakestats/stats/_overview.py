@@ -23,19 +23,26 @@ OVERVIEW_COLUMNS = (
     "stakes",
     "table_sizes",
     "house_fee",
+    "names_at_sites",
 )
 
 
 def coverage_sql(scope: Scope) -> tuple[str, dict[str, Any]]:
     """One row per game of the hands with at least one player row within ``scope``
     (``min_hands`` included). ``stakes`` lists the antes (Rake) or big bets (stud games) with
-    their currency; ``house_fee`` is summed per currency in ``fees``."""
+    their currency; ``house_fee`` is summed per currency in ``fees``; ``names_at_sites``
+    lists the players (rows) whose hands of the game were played at more than one site,
+    as ``'name:sites'``, the most sites first."""
     base, params = scope.base(prefilter_min_hands=True)
     sql = f"""
 WITH {base},
 kept AS (SELECT DISTINCT hand_key FROM base),
 h AS (
     SELECT h.* FROM hands h SEMI JOIN kept k ON h.hand_key = k.hand_key
+),
+several AS (
+    SELECT game, player, count(DISTINCT site) AS n FROM base
+    GROUP BY game, player HAVING count(DISTINCT site) > 1
 )
 SELECT h.game,
     count(*) AS hands,
@@ -47,6 +54,8 @@ SELECT h.game,
     list_sort(list(DISTINCT coalesce(h.currency, 'chips') || ':' ||
         CAST({unit_sql("h")} AS VARCHAR))) AS stakes,
     list_sort(list(DISTINCT h.n_players)) AS table_sizes,
+    (SELECT coalesce(list(m.player || ':' || m.n ORDER BY m.n DESC, m.player), [])
+        FROM several m WHERE m.game = h.game) AS names_at_sites,
     list_sort(list(DISTINCT coalesce(h.currency, 'chips') || ':' ||
         CAST(fee AS VARCHAR))) AS fees
 FROM h, LATERAL (

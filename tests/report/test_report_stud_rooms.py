@@ -99,3 +99,25 @@ def test_stud_rooms_pdf(built: tuple[Warehouse, str], tmp_path: Path) -> None:
         assert len({(p.width, p.height) for p in pdf.pages}) == 1
     for needle in ("Seven-Card Stud", "Stud Hi/Lo", "Split pots", "Steals and defence"):
         assert needle in text
+
+
+def test_the_overview_names_screen_names_at_several_sites(built: tuple[Warehouse, str]) -> None:
+    """``Hero`` writes the owner's hands at ten rooms: the overview says that such a
+    name is one row of the tables, with the count the hands give."""
+    wh, page = built
+    hands = wh.hands()
+    sites = hands.groupby(["game", "player"])["site"].nunique()
+    several = sites[sites > 1]
+    overview = _section(page, "overview")
+    note = re.search(r'<p class="note">Screen names at several sites: (.*?)</p>', overview, re.S)
+    assert note is not None
+    for game, title in (("stud", "Seven-Card Stud"), ("stud8", "Stud Hi/Lo")):
+        top = several[game].sort_values(ascending=False)
+        assert f"{title} {len(top)} (Hero at {top['Hero']} sites, " in note.group(1)
+    assert "Razz" not in note.group(1)  # its names each played at one site
+    assert "<code>rakestats stats --by site</code>" in note.group(1)
+
+
+def test_no_note_when_every_name_played_at_one_site(stud_rooms: Warehouse, tmp_path: Path) -> None:
+    page = build_report(stud_rooms, tmp_path / "r.html", warehouse="wh", site="PokerStars")
+    assert "Screen names at several sites" not in page.html.read_text("utf-8")

@@ -78,3 +78,13 @@ def test_a_name_given_twice_splits_once(stud_rooms: Warehouse) -> None:
         stud_rooms.stud_stats(by=("site", "table_size", "site")),
         stud_rooms.stud_stats(by=["site", "table_size"]),
     )
+
+
+def test_coverage_lists_the_names_at_several_sites(stud_rooms: Warehouse) -> None:
+    cover = stud_rooms.statistics.coverage().set_index("game")["names_at_sites"]
+    hands = stud_rooms.hands()
+    for game, listed in cover.items():
+        sites = hands[hands["game"] == game].groupby("player")["site"].nunique()
+        want = sorted(((-n, p) for p, n in sites.items() if n > 1))
+        assert list(listed) == [f"{p}:{-n}" for n, p in want]
+    assert len(cover["stud"]) > 5 and len(cover["razz"]) == 0
