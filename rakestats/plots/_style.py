@@ -14,7 +14,7 @@ from matplotlib.axis import Axis, XAxis
 from matplotlib.figure import Figure
 from matplotlib.ticker import Formatter, MaxNLocator, StrMethodFormatter
 
-from rakestats.money import decimals, format_units
+from rakestats.money import decimals, format_money, format_units
 from rakestats.plots._display import made_here
 from rakestats.stats import HasStatistics, Statistics, is_stud
 
@@ -143,19 +143,46 @@ def require(df: pd.DataFrame, needs: tuple[str, ...], source: str | None = None)
 
 
 def group_label(row: Any, df: pd.DataFrame) -> str:
-    """A row's player name, with game and currency when the frame mixes several (the
-    label of the row's point in a plot).
+    """A row's player name, with game and currency when the frame mixes several, and
+    the value of each breakdown column (``player_stats(by=...)``: site, table size,
+    position, stakes) that differs between rows (the label of the row's point in a plot).
 
     >>> df = pd.DataFrame({"player": ["Ann", "Ann"], "game": ["rake", "razz"]})
     >>> [group_label(r, df) for r in df.itertuples(index=False)]
     ['Ann (rake)', 'Ann (razz)']
+    >>> df = pd.DataFrame({"player": ["Ann", "Ann"], "currency": ["USD", "USD"],
+    ...                    "site": ["PokerStars", "iPoker"], "big_bet": [200, 8]})
+    >>> [group_label(r, df) for r in df.itertuples(index=False)]
+    ['Ann (PokerStars, big bet $2.00)', 'Ann (iPoker, big bet $0.08)']
     """
     extra = [
-        str(getattr(row, c))
-        for c in ("game", "currency")
+        _part(c, getattr(row, c), getattr(row, "currency", None))
+        for c in ("game", "currency", *_SPLITS)
         if c in df.columns and df[c].nunique(dropna=False) > 1
     ]
     return f"{row.player} ({', '.join(extra)})" if extra else str(row.player)
+
+
+# The columns ``player_stats(by=...)`` adds, in a label's order.
+_SPLITS = ("site", "table_size", "position", "from_dealer", "ante", "big_bet")
+
+
+def _part(column: str, value: Any, currency: Any) -> str:
+    """A breakdown column's value as a label says it: ``6 players``, ``position 1``,
+    ``the dealer``, ``big bet $2.00`` (in the row's currency); ``no position`` when
+    missing (the stud games have none)."""
+    if value is None or value is pd.NA or (isinstance(value, float) and np.isnan(value)):
+        return "no position" if column == "from_dealer" else f"no {column.replace('_', ' ')}"
+    if column == "table_size":
+        return f"{int(value)} players"
+    if column == "position":
+        return f"position {int(value)}"
+    if column == "from_dealer":
+        return "the dealer" if int(value) == 0 else f"{int(value)} before the dealer"
+    if column in ("ante", "big_bet"):
+        cur = currency if isinstance(currency, str) else None
+        return f"{column.replace('_', ' ')} {format_money(int(value), cur)}"
+    return str(value)
 
 
 # The game's units (``winrate_unit``): (plural, singular) for labels.
