@@ -27,6 +27,7 @@ COMMANDS: dict[str, str] = {
     "quarantine": "rakestats.cli.ingest",
     "report": "rakestats.cli.report",
     "sample-data": "rakestats.cli.sample_data",
+    "sessions": "rakestats.cli.sessions",
     "simulate": "rakestats.cli.simulate",
     "stats": "rakestats.cli.stats",
 }
@@ -41,6 +42,7 @@ SUMMARIES: dict[str, str] = {
     "quarantine": "List quarantined hands with file, line and reason.",
     "report": "Write the batch report (HTML, and PDF).",
     "sample-data": "Write the bundled sample histories (made by the simulator).",
+    "sessions": "Each player's hands grouped into sessions.",
     "simulate": "Play hands of Rake between bots and write their histories.",
     "stats": "Per-player statistics as a table, CSV or JSON.",
 }
