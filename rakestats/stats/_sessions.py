@@ -15,6 +15,7 @@ __all__ = ["net_units_sql", "net_won_sql", "sessions_sql"]
 
 _PART = "PARTITION BY player, game, currency"
 _ORDER = "ORDER BY played_at, hand_id, hand_key"
+_SESSION_ORDER = "ORDER BY played_at, hand_key"
 
 
 def sessions_sql(scope: Scope, gap: timedelta) -> tuple[str, dict[str, Any]]:
@@ -26,15 +27,15 @@ def sessions_sql(scope: Scope, gap: timedelta) -> tuple[str, dict[str, Any]]:
     sql = f"""
 WITH {base},
 marked AS (
-    SELECT {keys}, played_at, hand_id, hand_key, net, x,
-        CASE WHEN lag(played_at) OVER ({_PART} {_ORDER}) IS NULL
-               OR epoch_us(played_at) - epoch_us(lag(played_at) OVER ({_PART} {_ORDER}))
+    SELECT {keys}, played_at, hand_key, net, x,
+        CASE WHEN lag(played_at) OVER ({_PART} {_SESSION_ORDER}) IS NULL
+               OR epoch_us(played_at) - epoch_us(lag(played_at) OVER ({_PART} {_SESSION_ORDER}))
                   > $s_gap_us
              THEN 1 ELSE 0 END AS starts
     FROM base
 ),
 numbered AS (
-    SELECT *, sum(starts) OVER ({_PART} {_ORDER} ROWS UNBOUNDED PRECEDING) AS session
+    SELECT *, sum(starts) OVER ({_PART} {_SESSION_ORDER} ROWS UNBOUNDED PRECEDING) AS session
     FROM marked
 )
 SELECT {keys}, session::BIGINT AS session,
