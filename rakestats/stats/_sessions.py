@@ -15,6 +15,9 @@ __all__ = ["net_units_sql", "net_won_sql", "sessions_sql"]
 
 _PART = "PARTITION BY player, game, currency"
 _ORDER = "ORDER BY played_at, hand_id, hand_key"
+# A session needs only an order both of its windows share, not the order of play's hand
+# ids: hands at one instant fall in one session whichever comes first (a text fewer to
+# sort).
 _SESSION_ORDER = "ORDER BY played_at, hand_key"
 
 
