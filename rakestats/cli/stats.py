@@ -133,10 +133,18 @@ def _columns(df: pd.DataFrame, stud: bool, by: tuple[str, ...] = ()) -> tuple[St
 
 
 def _by_names(stud: bool, names: tuple[str, ...]) -> tuple[str, ...]:
-    """The names given to ``--by`` as the library's (``table-size`` is ``table_size``),
-    each once; a name the statistics cannot split by is a usage error."""
+    """The names given to ``--by`` (repeated, or separated by commas) as the library's
+    (``table-size`` is ``table_size``), each once; a name the statistics cannot split
+    by is a usage error.
+
+    >>> _by_names(False, ("site,Table-Size", "site"))
+    ('site', 'table_size')
+    """
     known = STUD_BREAKDOWNS if stud else BREAKDOWNS
-    out = tuple(dict.fromkeys(n.strip().lower().replace("-", "_") for n in names))
+    if any(not n.strip(" ,") for n in names):
+        raise click.BadParameter("names no column", param_hint="'--by'")
+    given = (p for n in names for p in n.split(",") if p.strip())  # --by site,ante too
+    out = tuple(dict.fromkeys(n.strip().lower().replace("-", "_") for n in given))
     bad = [n for n in out if n not in known]
     if bad:
         choices = ", ".join(k.replace("_", "-") for k in known)
@@ -167,7 +175,8 @@ def _by_names(stud: bool, names: tuple[str, ...]) -> tuple[str, ...]:
     "by",
     multiple=True,
     metavar="COLUMN",
-    help="Split each row further by this column (repeatable): site, table-size, "
+    help="Split each row further by this column (repeatable, or several separated by "
+    "commas): site, table-size, "
     "position, from-dealer, ante, big-bet; with --stud: site, table-size, ante, "
     "big-bet. --by site keeps apart one screen name's hands at different rooms.",
 )

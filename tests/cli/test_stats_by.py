@@ -34,7 +34,7 @@ def test_json_rows_by_site_are_the_librarys(stud_rooms: Warehouse) -> None:
 
 def test_dashed_names_and_stakes_shown_as_money(stud_rooms: Warehouse) -> None:
     out = _run(
-        "stats", "-w", str(stud_rooms.path), "--stud", "--by", "big-bet", "--by", "table-size",
+        "stats", "-w", str(stud_rooms.path), "--stud", "--by", "big-bet,", "--by", "Table-Size",
         "--currency", "USD", "--format", "json",
     )  # fmt: skip
     rows = json.loads(out)
@@ -63,6 +63,7 @@ def test_the_table_shows_the_split_after_the_currency(stud_rooms: Warehouse) -> 
     [
         (["--stud", "--by", "position"], "the stud games have no dealer, so no position"),
         (["--by", "seat"], "cannot split rows by 'seat'; choose from position, from-dealer"),
+        (["--by", " , "], "Invalid value for '--by': names no column"),
     ],
 )
 def test_a_split_the_statistics_cannot_make_is_a_usage_error(
