@@ -34,6 +34,7 @@ from rakestats.report._profile import REFERENCE_MIN_HANDS, SKULL_HAND_LIMIT, Pro
 from rakestats.report._tables import (
     AUTO_LOSS_TABLE,
     BY_POSITION_TABLE,
+    BY_SITE_TABLE,
     BY_TABLE_SIZE_TABLE,
     CATEGORY_TABLE,
     LOW_CATEGORY_TABLE,
@@ -379,6 +380,9 @@ def _profile(p: Profile, warehouse: str) -> dict[str, Any]:
             own, BY_POSITION_TABLE, "by-position", sort=[("from_dealer", False)], totals=True
         )
         if not own.empty
+        else None,
+        "by_site": table(p.by_site, BY_SITE_TABLE, "by-site", sort=[("hands", True)], totals=True)
+        if not p.by_site.empty
         else None,
         "by_table_size": table(
             p.by_table_size,

@@ -14,7 +14,7 @@ leak** only when the player's 95% interval lies wholly outside that range (and a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -101,6 +101,8 @@ class Profile:
     by_table_size: pd.DataFrame
     sessions: pd.DataFrame
     skull_hands: pd.DataFrame
+    # the player's rows per site, when the name played the game at more than one
+    by_site: pd.DataFrame = field(default_factory=pd.DataFrame)
 
     @property
     def hands(self) -> int:
@@ -228,6 +230,7 @@ def profile(
     if game == "rake":
         by_position = st.player_stats(by=("from_dealer",), aliases=aliases, **own)
         by_position = by_position[by_position["from_dealer"].notna()]
+    by_site = st.player_stats(by=("site",), aliases=aliases, **own)
     skull = (
         st.hands(skull_ace_outcome="held", aliases=aliases, **own)
         if game == "rake"
@@ -250,6 +253,7 @@ def profile(
         by_table_size=st.table_sizes(aliases=aliases, **own),
         sessions=st.sessions(aliases=aliases, **own),
         skull_hands=_skull_outcomes(skull),
+        by_site=by_site if len(by_site) > 1 else pd.DataFrame(),
     )
 
 

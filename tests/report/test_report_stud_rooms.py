@@ -121,3 +121,26 @@ def test_the_overview_names_screen_names_at_several_sites(built: tuple[Warehouse
 def test_no_note_when_every_name_played_at_one_site(stud_rooms: Warehouse, tmp_path: Path) -> None:
     page = build_report(stud_rooms, tmp_path / "r.html", warehouse="wh", site="PokerStars")
     assert "Screen names at several sites" not in page.html.read_text("utf-8")
+
+
+def test_a_profile_splits_a_name_played_at_several_sites(
+    stud_rooms: Warehouse, tmp_path: Path
+) -> None:
+    """Hero's Seven-Card Stud in USD (the profile's game and currency) at each site, as
+    the hands list them; within one site's hands, no such table."""
+    html = build_report(
+        stud_rooms, tmp_path / "r.html", warehouse="wh", profiles=["Hero"]
+    ).html.read_text("utf-8")
+    assert html.count("<h4>By site</h4>") == 1
+    start = html.index("<h4>By site</h4>")
+    block = html[start : html.index("</table>", start)]
+    hands = stud_rooms.hands(player="Hero", game="stud", currency="USD")
+    per_site = hands.groupby("site").size()
+    assert len(per_site) >= 5
+    assert f"played this game at {len(per_site)} sites" in block
+    for site, n in per_site.items():
+        assert re.search(rf">{re.escape(str(site))}</td><td[^>]*>{n}</td>", block), site
+    one = build_report(
+        stud_rooms, tmp_path / "one.html", warehouse="wh", profiles=["Hero"], site="PokerStars"
+    ).html.read_text("utf-8")
+    assert "<h4>By site</h4>" not in one and "<h4>By table size</h4>" in one
