@@ -190,6 +190,7 @@ class Warehouse:
     # ------------------------------------------------------------------ reading
     # The statistics (docs/stats.md), the hands behind them, and the snapshot they read.
     player_stats = _statistic(Statistics.player_stats)
+    player_sites = _statistic(Statistics.player_sites)
     positions = _statistic(Statistics.positions)
     table_sizes = _statistic(Statistics.table_sizes)
     skull_ace = _statistic(Statistics.skull_ace)

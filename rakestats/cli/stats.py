@@ -38,7 +38,7 @@ from rakestats.stats import (
     stat_columns,
 )
 
-__all__ = ["JSON_KEYS", "STUD8_TABLE", "STUD_TABLE", "stats_command"]
+__all__ = ["JSON_KEYS", "STUD8_TABLE", "STUD_TABLE", "several_sites_note", "stats_command"]
 
 # Keys of each object of ``--format json``, in order (rates are fractions 0-1); then,
 # for each amount among them, ``<key>_display``: the amount as text in its currency.
@@ -236,3 +236,41 @@ def stats_command(warehouse: str, stud: bool, by: tuple[str, ...], fmt: str, **o
         echo(df.to_csv(index=False), nl=False)
     else:
         echo(_table(df, _columns(df, stud, split)))
+        if "site" not in split:
+            with fail_on_warehouse_error(), quiet_empty():
+                sites = wh.player_sites(aliases=aliases, **filters)
+            note = several_sites_note(df, sites)
+            if note:
+                click.echo(safe_text(note), err=True)
+
+
+def several_sites_note(rows: pd.DataFrame, sites: pd.DataFrame, shown: int = 3) -> str:
+    """The note under the table when some of its ``rows`` (player, game, currency) add up
+    one name's hands at several sites (``sites``: ``Warehouse.player_sites()``), or ''.
+
+    >>> rows = pd.DataFrame({"player": ["Hero", "Ann"], "game": ["stud", "stud"],
+    ...                      "currency": ["USD", "USD"]})
+    >>> sites = pd.DataFrame({"player": ["Hero", "Ann"], "game": ["stud"] * 2,
+    ...                       "currency": ["USD"] * 2, "sites": [2, 1]})
+    >>> print(several_sites_note(rows, sites).replace("; ", ";\n"))
+    note: 1 row adds up a name played at several sites (Hero stud USD: 2 sites);
+    --by site keeps the sites apart
+    """
+    keys = ["player", "game", "currency"]
+    mine = rows[keys].merge(sites[[*keys, "sites"]], on=keys, how="inner")
+    several = mine[mine["sites"] > 1].sort_values(
+        ["sites", "player"], ascending=[False, True], kind="stable"
+    )
+    if several.empty:
+        return ""
+    named = [
+        f"{r.player} {r.game} {r.currency if isinstance(r.currency, str) else 'chips'}: "
+        f"{r.sites} sites"
+        for r in several.head(shown).itertuples()
+    ]
+    more = ", …" if len(several) > shown else ""
+    n = len(several)
+    return (
+        f"note: {n} row{'s add' if n != 1 else ' adds'} up a name played at several sites "
+        f"({', '.join(named)}{more}); --by site keeps the sites apart"
+    )

@@ -11,7 +11,7 @@ from rakestats.stats import _aggression, _results, _showdown, _skull
 from rakestats.stats._rollup import ROLLUP
 from rakestats.stats._scope import KEYS, UNIT_NAME, Scope
 
-__all__ = ["BREAKDOWNS", "PARTIALS", "player_stats_sql"]
+__all__ = ["BREAKDOWNS", "PARTIALS", "player_sites_sql", "player_stats_sql"]
 
 # Extra grouping a caller may ask for: output name -> expression on players columns.
 BREAKDOWNS = {
@@ -66,5 +66,33 @@ SELECT {out_keys}, {UNIT_NAME} AS winrate_unit, {", ".join(_OUTPUT)}
 FROM t
 WHERE _total >= $f_min_hands
 ORDER BY {order}
+"""
+    return sql, params
+
+
+def player_sites_sql(scope: Scope, *, rollup: bool = False) -> tuple[str, dict[str, Any]]:
+    """The query of :meth:`Statistics.player_sites`: per player, game and currency the
+    number of sites (``sites``) and their names (``site_names``, sorted), from the rollup
+    when ``rollup`` (the filters allow it) or the raw rows; ``min_hands`` as in
+    :func:`player_stats_sql`."""
+    if rollup:
+        person, join, where, params = scope.rows("r", day_column="day")
+        cte = (
+            f"base AS (SELECT {person} AS player, r.game, r.currency, r.site, r.hands "
+            f"FROM {ROLLUP} r {join} WHERE {where})"
+        )
+        hands = "sum(hands)"
+    else:
+        cte, params = scope.base(prefilter_min_hands=False)
+        hands = "count(*)"
+    params["f_min_hands"] = scope.filters.min_hands
+    keys = ", ".join(KEYS)
+    sql = f"""
+WITH {cte}
+SELECT {keys}, count(DISTINCT site) AS sites, list_sort(list(DISTINCT site)) AS site_names
+FROM base
+GROUP BY {keys}
+HAVING {hands} >= $f_min_hands
+ORDER BY game, currency, player
 """
     return sql, params

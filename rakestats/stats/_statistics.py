@@ -38,7 +38,7 @@ from rakestats.stats._filters import FilterArgs, FilterMiss, Filters, filter_mis
 from rakestats.stats._games import STUD_GAMES
 from rakestats.stats._hands import HandArgs, HandSelect, Per, _names, hands_sql
 from rakestats.stats._overview import coverage_sql
-from rakestats.stats._players import PARTIALS, player_stats_sql
+from rakestats.stats._players import PARTIALS, player_sites_sql, player_stats_sql
 from rakestats.stats._rollup import StatsCache, part_rollup
 from rakestats.stats._scope import Scope, run, typed
 from rakestats.stats._sessions import net_units_sql, net_won_sql, sessions_sql
@@ -162,6 +162,18 @@ class Statistics:
         split = _breakdown(by)
         return self._query(
             aliases, filters, lambda s: player_stats_sql(s, split, rollup=rollup), rollup=rollup
+        )
+
+    def player_sites(
+        self, *, aliases: AliasesLike = None, **filters: Unpack[FilterArgs]
+    ) -> pd.DataFrame:
+        """Where the rows of :meth:`player_stats` were played: per player, game and
+        currency (the same rows, for the same filters), ``sites`` (how many) and
+        ``site_names`` (a sorted list). A name at more than one site is one row of the
+        statistics, its sites added up; ``player_stats(by="site")`` keeps them apart."""
+        rollup = Filters.of(filters).rollup_ok
+        return self._query(
+            aliases, filters, lambda s: player_sites_sql(s, rollup=rollup), rollup=rollup
         )
 
     def positions(

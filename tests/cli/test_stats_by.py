@@ -71,3 +71,28 @@ def test_a_split_the_statistics_cannot_make_is_a_usage_error(
 ) -> None:
     out = _run("stats", "-w", str(stud_rooms.path), *args, code=2)
     assert message in " ".join(out.split())
+
+
+def _both(*args: str) -> tuple[str, str]:
+    result = CliRunner().invoke(main, list(args))
+    assert result.exit_code == 0, result.output
+    return result.stdout, result.stderr
+
+
+def test_the_table_notes_rows_that_add_up_several_sites(stud_rooms: Warehouse) -> None:
+    w = str(stud_rooms.path)
+    out, err = _both("stats", "-w", w, "--game", "stud8")
+    sites = stud_rooms.player_sites(game="stud8")
+    several = sites[sites["sites"] > 1].sort_values(["sites", "player"], ascending=[False, True])
+    top = several.iloc[0]
+    assert err.startswith(f"note: {len(several)} rows add up a name played at several sites ")
+    assert f"({top.player} stud8 {top.currency}: {top.sites} sites, " in err
+    assert "--by site keeps the sites apart" in err and "note:" not in out
+    for args in (["--by", "site"], ["--site", "PokerStars"], ["--format", "csv"]):
+        out, err = _both("stats", "-w", w, "--game", "stud8", *args)
+        assert "note:" not in err + out, args
+
+
+def test_no_note_for_a_single_site(sample_rake: Warehouse) -> None:
+    out, err = _both("stats", "-w", str(sample_rake.path))
+    assert out and not err

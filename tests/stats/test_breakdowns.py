@@ -88,3 +88,37 @@ def test_coverage_lists_the_names_at_several_sites(stud_rooms: Warehouse) -> Non
         want = sorted(((-n, p) for p, n in sites.items() if n > 1))
         assert list(listed) == [f"{p}:{-n}" for n, p in want]
     assert len(cover["stud"]) > 5 and len(cover["razz"]) == 0
+
+
+@pytest.mark.parametrize(
+    "filters",
+    [
+        {},
+        {"game": "stud8"},
+        {"since": "2010-01-01"},
+        {"since": "2010-01-01T05:00"},
+        {"min_hands": 20},
+    ],
+)
+def test_player_sites_are_the_sites_of_the_statistics_rows(
+    stud_rooms: Warehouse, filters: dict[str, object]
+) -> None:
+    """The same rows as ``player_stats`` (the rollup's path for whole days, the raw rows'
+    for an instant), each with the sites its split by site has."""
+    got = stud_rooms.player_sites(**filters)  # type: ignore[arg-type]
+    rows = stud_rooms.player_stats(**filters)  # type: ignore[arg-type]
+    assert list(map(tuple, got[KEYS].values)) == list(map(tuple, rows[KEYS].values))
+    split = stud_rooms.player_stats(by="site", **filters)  # type: ignore[arg-type]
+    names = split.groupby(KEYS, dropna=False)["site"].apply(sorted)
+    for r in got.itertuples():
+        assert list(r.site_names) == names[(r.player, r.game, r.currency)]
+        assert r.sites == len(r.site_names)
+    assert (got["sites"] > 1).any()  # the test histories' names sit at several rooms
+
+
+def test_player_sites_per_person(stud_rooms: Warehouse) -> None:
+    aliases = {"Me": ["Hero", "s0rrow"]}
+    got = stud_rooms.player_sites(aliases=aliases, player="Me", game="razz")
+    assert set(got["player"]) == {"Me"}
+    hands = stud_rooms.hands(player=["Hero", "s0rrow"], game="razz")
+    assert int(got["sites"].sum()) == hands.groupby("currency")["site"].nunique().sum()
