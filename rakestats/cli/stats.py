@@ -252,9 +252,9 @@ def several_sites_note(rows: pd.DataFrame, sites: pd.DataFrame, shown: int = 3) 
     ...                      "currency": ["USD", "USD"]})
     >>> sites = pd.DataFrame({"player": ["Hero", "Ann"], "game": ["stud"] * 2,
     ...                       "currency": ["USD"] * 2, "sites": [2, 1]})
-    >>> print(several_sites_note(rows, sites).replace("; ", ";\n"))
-    note: 1 row adds up a name played at several sites (Hero stud USD: 2 sites);
-    --by site keeps the sites apart
+    >>> several_sites_note(rows, sites).split("; ")  # doctest: +NORMALIZE_WHITESPACE
+    ['note: 1 row adds up a name played at several sites (Hero stud USD: 2 sites)',
+     '--by site keeps the sites apart']
     """
     keys = ["player", "game", "currency"]
     mine = rows[keys].merge(sites[[*keys, "sites"]], on=keys, how="inner")
