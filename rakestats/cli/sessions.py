@@ -4,7 +4,9 @@ as a table, CSV or JSON."""
 from __future__ import annotations
 
 import json
+import math
 import sys
+from datetime import timedelta
 from typing import Any
 
 import click
@@ -46,6 +48,19 @@ JSON_KEYS = (
 _TABLE = stat_columns("player game currency session start minutes hands net winrate_per100")
 
 
+def _gap(ctx: click.Context, param: click.Parameter, value: float) -> float:
+    """``--gap``: a finite number of minutes a timedelta can hold (0 and below are
+    refused by its range)."""
+    if not math.isfinite(value):
+        raise click.BadParameter(f"{value} is not a finite number of minutes")
+    if value > _MAX_GAP:
+        raise click.BadParameter(f"{value:g} minutes is over the longest gap ({_MAX_GAP:g})")
+    return value
+
+
+_MAX_GAP = timedelta.max.total_seconds() / 60 // 2  # well within what a timedelta holds
+
+
 def _plain(value: Any) -> Any:
     """A JSON value: None for missing or not finite, Python scalars."""
     if value is None or value is pd.NA or (isinstance(value, float) and value != value):
@@ -59,6 +74,7 @@ def _plain(value: Any) -> Any:
 @click.option(
     "--gap",
     type=click.FloatRange(min=0, min_open=True),
+    callback=_gap,
     default=DEFAULT_GAP,
     show_default=True,
     metavar="MINUTES",

@@ -20,6 +20,7 @@ types it :class:`HasStatistics` and calls ``thing.statistics``.
 
 from __future__ import annotations
 
+import math
 import numbers
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -287,7 +288,7 @@ class Statistics:
         win rate."""
         if isinstance(gap, (bool, np.bool_)) or not isinstance(gap, (timedelta, numbers.Real)):
             raise TypeError(f"gap must be minutes or a timedelta, got {gap!r}")
-        delta = gap if isinstance(gap, timedelta) else timedelta(minutes=float(gap))
+        delta = gap if isinstance(gap, timedelta) else _minutes(gap)
         return self._query(aliases, filters, lambda s: sessions_sql(s, delta))
 
     def coverage(
@@ -503,3 +504,23 @@ def _breakdown(by: str | Sequence[str]) -> tuple[str, ...]:
     (('site',), ('site', 'ante'))
     """
     return (by,) if isinstance(by, str) else tuple(dict.fromkeys(by))
+
+
+def _minutes(gap: float) -> timedelta:
+    """``gap`` minutes as a timedelta: a positive, finite number a timedelta can hold.
+
+    >>> _minutes(30)
+    datetime.timedelta(seconds=1800)
+    >>> _minutes(float("nan"))
+    Traceback (most recent call last):
+    ValueError: the session gap must be a positive, finite number of minutes, not nan
+    """
+    minutes = float(gap)
+    if not math.isfinite(minutes) or minutes <= 0:
+        raise ValueError(
+            f"the session gap must be a positive, finite number of minutes, not {gap!r}"
+        )
+    try:
+        return timedelta(minutes=minutes)
+    except OverflowError:
+        raise ValueError(f"the session gap is too long: {gap!r} minutes") from None

@@ -61,3 +61,13 @@ def test_nothing_matched_and_a_gap_of_nothing(sample_rake: Warehouse) -> None:
     assert "did you mean 'Grist'?" in out
     out = _run("sessions", "-w", w, "--gap", "0", code=2)
     assert "'--gap'" in out
+
+
+def test_a_gap_that_is_no_length_is_a_usage_error(sample_rake: Warehouse) -> None:
+    w = str(sample_rake.path)
+    for gap, says in (
+        ("nan", "nan is not a finite number of minutes"),
+        ("inf", "inf is not a finite number of minutes"),
+        ("1e13", "1e+13 minutes is over the longest gap"),
+    ):
+        assert says in _run("sessions", "-w", w, "--gap", gap, code=2), gap

@@ -37,3 +37,9 @@ def test_stud_sessions_as_pandas_counts_them(stud_rooms: Warehouse) -> None:
     got = stud_rooms.sessions()[[*KEYS, "session", "start", "end", "hands", "net"]]
     got = got.sort_values([*KEYS, "session"]).reset_index(drop=True)
     pd.testing.assert_frame_equal(got, _counted(stud_rooms, 30), check_dtype=False)
+
+
+@pytest.mark.parametrize("gap", [float("nan"), float("inf"), -5, 0, 1e13])
+def test_a_gap_that_is_no_length_is_refused(sample_rake: Warehouse, gap: float) -> None:
+    with pytest.raises(ValueError, match="the session gap"):
+        sample_rake.sessions(gap=gap)
