@@ -49,6 +49,14 @@ __all__ = [
 EXIT_NOT_CLEAN = 3  # --strict: something was not recognised, or a hand was quarantined
 
 
+def _seconds(value: float) -> float:
+    """``--pending-seconds``: a number (``nan`` passes click's range; infinity is
+    allowed: an unfinished last hand of a changed file always waits)."""
+    if value != value:
+        raise click.BadParameter("nan is not a number of seconds", param_hint="'--pending-seconds'")
+    return value
+
+
 @main.command("ingest")
 @click.argument("paths", nargs=-1, type=click.Path(exists=True))
 @warehouse_option
@@ -96,6 +104,7 @@ EXIT_NOT_CLEAN = 3  # --strict: something was not recognised, or a hand was quar
 @click.option(
     "--pending-seconds",
     type=click.FloatRange(min=0),
+    callback=lambda ctx, param, value: _seconds(value),
     default=PENDING_SECONDS,
     show_default=True,
     help="A text file changed this recently whose last hand is unfinished is read again "

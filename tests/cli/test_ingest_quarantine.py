@@ -112,3 +112,19 @@ def test_an_empty_folder_is_named_as_holding_nothing(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert result.stdout.endswith(" (nothing to read: no files under the paths named)\n")
     assert Warehouse(wh).hands().empty
+
+
+def test_pending_seconds_of_nan_is_a_usage_error(tmp_path: Path) -> None:
+    """``nan`` passes click's range: it reached the library's check as a traceback."""
+    (tmp_path / "h.txt").write_text("", encoding="utf-8")
+    wh = tmp_path / "wh"
+    result = CliRunner().invoke(
+        main, ["ingest", str(tmp_path / "h.txt"), "-w", str(wh), "--pending-seconds", "nan"]
+    )
+    assert result.exit_code == 2, result.output
+    assert "Invalid value for '--pending-seconds': nan is not a number of seconds" in result.output
+    assert not wh.exists()  # refused before anything is made
+    ok = CliRunner().invoke(
+        main, ["ingest", str(tmp_path / "h.txt"), "-w", str(wh), "--pending-seconds", "inf"]
+    )
+    assert ok.exit_code == 0, ok.output
