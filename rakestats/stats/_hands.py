@@ -9,10 +9,12 @@ warehouse holds about one hand, for ``rakestats hand``.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Literal, cast
 
+import numpy as np
 import pandas as pd
 
 from rakestats.stats._filters import FilterArgs, category_key
@@ -30,6 +32,9 @@ __all__ = [
     "hand_detail",
     "hands_sql",
 ]
+
+# The largest LIMIT DuckDB takes (a BIGINT); a larger ``limit`` keeps every row.
+_MAX_LIMIT = 2**63 - 1
 
 # Outcomes a player-hand can be selected by.
 OUTCOMES = ("won", "lost", "reveal", "no_reveal", "folded")
@@ -182,10 +187,12 @@ def hands_sql(
             conds.append("b.skull_ace_outcome = $h_skull")
     tail = ""
     if limit is not None:
-        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+        if isinstance(limit, (bool, np.bool_)) or not isinstance(limit, numbers.Integral):
             raise ValueError(f"limit must be a non-negative int, got {limit!r}")
-        if not count:
-            params["h_limit"] = limit
+        if limit < 0:
+            raise ValueError(f"limit must be a non-negative int, got {limit!r}")
+        if not count and limit <= _MAX_LIMIT:  # beyond: more than any table holds, all
+            params["h_limit"] = int(limit)
             tail = "LIMIT $h_limit"
     where = " AND ".join(conds) if conds else "TRUE"
     desc = " DESC" if newest_first else ""

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pandas as pd
 import pytest
+from click.testing import CliRunner
 
 from rakestats import Warehouse
+from rakestats.cli import main
 
 CASES: list[dict[str, Any]] = [
     {},
@@ -44,3 +47,26 @@ def test_hands_at_the_same_instant_keep_their_order(
     for limit in (1, 5, len(whole) // 2, len(whole)):
         cut = stud_rooms.hands(per="hand", limit=limit, newest_first=newest_first)
         pd.testing.assert_frame_equal(cut, whole.head(limit).reset_index(drop=True))
+
+
+@pytest.mark.parametrize("per", ["player", "hand"])
+def test_a_limit_past_any_table_keeps_every_row(sample_rake: Warehouse, per: str) -> None:
+    """A limit over DuckDB's BIGINT raised its conversion error; numpy's integers (a
+    count taken from a frame) were refused."""
+    whole = sample_rake.hands(per=per, newest_first=True)  # type: ignore[arg-type]
+    for limit in (2**63 - 1, 2**63, 10**30):
+        got = sample_rake.hands(per=per, newest_first=True, limit=limit)  # type: ignore[arg-type]
+        pd.testing.assert_frame_equal(got, whole)
+    three = sample_rake.hands(per=per, newest_first=True, limit=np.int64(3))  # type: ignore[arg-type]
+    pd.testing.assert_frame_equal(three, whole.head(3))
+    for bad in (-1, np.int64(-1), 2.0, True, np.True_):
+        with pytest.raises(ValueError, match="limit must be a non-negative int"):
+            sample_rake.hands(per=per, limit=bad)  # type: ignore[arg-type]
+
+
+def test_the_command_lists_all_past_any_table(sample_rake: Warehouse) -> None:
+    result = CliRunner().invoke(
+        main, ["hands", "-w", str(sample_rake.path), "--limit", str(10**30), "--format", "csv"]
+    )
+    assert result.exit_code == 0, result.output
+    assert len(result.stdout.splitlines()) == 1 + sample_rake.count_hands(per="hand")
