@@ -367,7 +367,9 @@ class Statistics:
             scope.register(cur)
             description = cur.execute(sql, params).description
             pending: pd.DataFrame | None = None
-            vectors = max(1, rows // 2048)  # DuckDB hands rows over 2,048 at a time
+            # DuckDB hands rows over 2,048 at a time; a part of more rows than any table
+            # holds (rows=10**30) is fetched in pieces of 2**16 vectors all the same
+            vectors = min(max(1, rows // 2048), 1 << 16)
             while True:
                 chunk = cur.fetch_df_chunk(vectors)
                 done = chunk.empty

@@ -9,6 +9,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 import pytest
 from click.testing import CliRunner
@@ -100,3 +101,15 @@ def test_the_command_writes_the_same_text_a_part_at_a_time(
         import json
 
         assert len(json.loads(parts.stdout)) == len(stud_rooms.hands(per="hand"))
+
+
+def test_parts_larger_than_any_table(sample_rake: Warehouse) -> None:
+    """A part of 10**30 rows is every row at once (the fetch size overflowed DuckDB's
+    argument); numpy's integers are taken."""
+    whole = sample_rake.hands(per="hand")
+    parts = list(sample_rake.iter_hands(per="hand", rows=10**30))
+    assert len(parts) == 1
+    pd.testing.assert_frame_equal(parts[0], whole)
+    assert sum(len(p) for p in sample_rake.iter_hands(rows=np.int64(5000))) == len(
+        sample_rake.hands()
+    )
