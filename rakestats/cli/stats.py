@@ -12,6 +12,7 @@ import pandas as pd
 
 from rakestats.api import Warehouse
 from rakestats.cli._common import (
+    count_option,
     echo,
     fail_on_warehouse_error,
     format_option,
@@ -180,8 +181,28 @@ def _by_names(stud: bool, names: tuple[str, ...]) -> tuple[str, ...]:
     "position, from-dealer, ante, big-bet; with --stud: site, table-size, ante, "
     "big-bet. --by site keeps apart one screen name's hands at different rooms.",
 )
+@click.option(
+    "--sort",
+    metavar="COLUMN",
+    help="Order the rows by this column of the csv and json output (hands, net, "
+    "winrate_per100, vpip, ...): numbers largest first, words from A; with --limit, the "
+    "top rows.",
+)
+@click.option("--reverse", is_flag=True, help="The other way round (with --sort).")
+@count_option(
+    "--limit", default=0, help="Show at most this many rows (0: all); says how many more."
+)
 @format_option("table", "csv", "json")
-def stats_command(warehouse: str, stud: bool, by: tuple[str, ...], fmt: str, **opts: Any) -> None:
+def stats_command(
+    warehouse: str,
+    stud: bool,
+    by: tuple[str, ...],
+    sort: str | None,
+    reverse: bool,
+    limit: int,
+    fmt: str,
+    **opts: Any,
+) -> None:
     """Per-player statistics: one row per player, game and currency.
 
     Rates are fractions in csv and json; the win rate is per 100 hands in the game's
@@ -190,6 +211,9 @@ def stats_command(warehouse: str, stud: bool, by: tuple[str, ...], fmt: str, **o
     With --stud, one row per player, game and currency over the stud hands (Razz,
     Seven-Card Stud, Stud Hi/Lo), with the stud figures of docs/stats.md (csv and json:
     every column of Warehouse.stud_stats).
+
+    --sort orders the rows by a column (numbers largest first) and --limit keeps the
+    first N: `--sort hands --limit 20` is the twenty players with the most hands.
 
     With --by, each row is split further (a row per player, game, currency and site,
     say); the columns named come after the currency, and --min-hands still counts a
@@ -217,31 +241,70 @@ def stats_command(warehouse: str, stud: bool, by: tuple[str, ...], fmt: str, **o
             raise click.UsageError(safe_text(str(exc))) from None
         if df.empty:
             nothing_matched(wh, opts)
+    total = len(df)
+    df = _ordered(df, sort, reverse)
+    if limit:
+        df = df.head(limit)
     if fmt == "json":
         keys = tuple(df.columns) if stud else (*JSON_KEYS[:3], *split, *JSON_KEYS[3:])
         keys += tuple(c + DISPLAY_SUFFIX for c in display_columns(keys, STAKE_COLUMNS))
         shown = with_display(df, STAKE_COLUMNS)  # the stakes too, when rows are split by them
         echo(json.dumps(_records(shown, keys), ensure_ascii=False, indent=1))
     elif fmt == "csv":
-        df = with_display(df, STAKE_COLUMNS)
+        out = with_display(df, STAKE_COLUMNS)
         if sys.stdout.isatty():  # names from histories must not drive the terminal
             for col in (
                 "player",
                 "game",
                 "currency",
                 *(["site"] if "site" in split else []),
-                *df.columns[df.columns.str.endswith("_display")],
+                *out.columns[out.columns.str.endswith("_display")],
             ):
-                df[col] = [v if v is None else safe_text(str(v)) for v in df[col]]
-        echo(df.to_csv(index=False), nl=False)
+                out[col] = [v if v is None else safe_text(str(v)) for v in out[col]]
+        echo(out.to_csv(index=False), nl=False)
     else:
         echo(_table(df, _columns(df, stud, split)))
-        if "site" not in split:
-            with fail_on_warehouse_error(), quiet_empty():
-                sites = wh.player_sites(aliases=aliases, **filters)
-            note = several_sites_note(df, sites)
-            if note:
-                click.echo(safe_text(note), err=True)
+    if len(df) < total:  # as rakestats hands says it: on stderr beside csv and json
+        more = total - len(df)
+        note = f"{more} more row{'s' if more != 1 else ''} (--limit 0 lists all)"
+        if fmt == "table":
+            echo(note)
+        else:
+            click.echo(note, err=True)
+    if fmt == "table" and "site" not in split:
+        with fail_on_warehouse_error(), quiet_empty():
+            sites = wh.player_sites(aliases=aliases, **filters)
+        note = several_sites_note(df, sites)
+        if note:
+            click.echo(safe_text(note), err=True)
+
+
+def _ordered(df: pd.DataFrame, column: str | None, reverse: bool) -> pd.DataFrame:
+    """The rows in the order ``--sort`` asks: by ``column``, numbers largest first and
+    words from A (``reverse``: the other way), ties and missing values last in the
+    statistics' own order; unsorted without ``column``. A column the rows lack is a
+    usage error naming some they have.
+
+    >>> df = pd.DataFrame({"player": ["a", "b", "c"], "hands": [5, 9, None]})
+    >>> _ordered(df, "hands", False)["player"].tolist()
+    ['b', 'a', 'c']
+    >>> _ordered(df, "player", True)["player"].tolist()
+    ['c', 'b', 'a']
+    """
+    if column is None:
+        return df
+    if column not in df.columns:
+        some = ", ".join(c for c in df.columns if c in _SORT_HINTS)
+        raise click.BadParameter(
+            f"no column {column!r} to sort by; the rows have {some}, ... (the columns of "
+            "--format csv)",
+            param_hint="'--sort'",
+        )
+    words = not pd.api.types.is_numeric_dtype(df[column])
+    return df.sort_values(column, ascending=words != reverse, na_position="last", kind="stable")
+
+
+_SORT_HINTS = ("player", "hands", "net", "winrate_per100", "vpip", "af", "wtsd")
 
 
 def several_sites_note(rows: pd.DataFrame, sites: pd.DataFrame, shown: int = 3) -> str:
