@@ -227,6 +227,8 @@ def stats_command(
     """
     aliases = opts.get("aliases")
     split = _by_names(stud, by)
+    if reverse and sort is None:
+        raise click.UsageError("--reverse reverses the order of --sort: name a column")
     with fail_on_warehouse_error():
         wh = Warehouse(warehouse)
         wh.store.check_version()  # a missing or foreign directory is an error, not created

@@ -45,3 +45,8 @@ def test_reverse_and_words(stud_rooms: Warehouse) -> None:
 def test_no_such_column(stud_rooms: Warehouse) -> None:
     _, err = _run("stats", "-w", str(stud_rooms.path), "--sort", "bogus", code=2)
     assert "no column 'bogus' to sort by" in err
+
+
+def test_reverse_without_a_column_is_a_usage_error(stud_rooms: Warehouse) -> None:
+    _, err = _run("stats", "-w", str(stud_rooms.path), "--reverse", code=2)
+    assert "--reverse reverses the order of --sort: name a column" in err
