@@ -23,6 +23,7 @@ from rakestats.cli._common import (
 from rakestats.cli._display import DISPLAY_SUFFIX, iso_times, stat_table, with_display
 from rakestats.cli._filters import check_filters, filter_options, nothing_matched
 from rakestats.cli._group import main
+from rakestats.cli._order import limited, order_options, ordered, say_more
 from rakestats.stats import AliasError, quiet_empty, stat_columns
 
 __all__ = ["DEFAULT_GAP", "JSON_KEYS", "sessions_command"]
@@ -81,8 +82,17 @@ def _plain(value: Any) -> Any:
     help="A new session starts when more than this many minutes pass between two of a "
     "player's hands.",
 )
+@order_options("start, hands, net, minutes")
 @format_option("table", "csv", "json")
-def sessions_command(warehouse: str, gap: float, fmt: str, **opts: Any) -> None:
+def sessions_command(
+    warehouse: str,
+    gap: float,
+    sort: str | None,
+    reverse: bool,
+    limit: int,
+    fmt: str,
+    **opts: Any,
+) -> None:
     """Each player's hands grouped into sessions.
 
     Per player, game and currency, a new session starts when more than --gap minutes
@@ -92,6 +102,7 @@ def sessions_command(warehouse: str, gap: float, fmt: str, **opts: Any) -> None:
 
     The table shows money in the currency (`$0.97`); csv and json keep the stored
     integers (cents or chips) beside `net_display`, and times as ISO 8601 text.
+    --sort start --limit 10 lists the ten latest sessions, --sort net the best first.
 
     The filters are those of every reading command (docs/filters.md). Exit status: 0
     sessions listed; 4 a filter value matches nothing (the nearest values are named on
@@ -111,8 +122,10 @@ def sessions_command(warehouse: str, gap: float, fmt: str, **opts: Any) -> None:
             raise click.UsageError(safe_text(str(exc))) from None
         if df.empty:
             nothing_matched(wh, opts)
+    df, more = limited(ordered(df, sort, reverse, JSON_KEYS), limit)
     if fmt == "table":
         echo(stat_table(df, _TABLE))
+        say_more(more, fmt)
         return
     shown = with_display(df)
     for col in ("start", "end"):
@@ -124,8 +137,10 @@ def sessions_command(warehouse: str, gap: float, fmt: str, **opts: Any) -> None:
             for row in shown.itertuples(index=False, name=None)
         ]
         echo(json.dumps(rows, ensure_ascii=False, indent=1))
+        say_more(more, fmt)
         return
     if sys.stdout.isatty():  # names from histories must not drive the terminal
         for col in ("player", "game", "currency", "net" + DISPLAY_SUFFIX):
             shown[col] = [v if v is None else safe_text(str(v)) for v in shown[col]]
     echo(shown.to_csv(index=False), nl=False)
+    say_more(more, fmt)

@@ -12,7 +12,6 @@ import pandas as pd
 
 from rakestats.api import Warehouse
 from rakestats.cli._common import (
-    count_option,
     echo,
     fail_on_warehouse_error,
     format_option,
@@ -28,6 +27,7 @@ from rakestats.cli._display import (
 )
 from rakestats.cli._filters import check_filters, filter_options, nothing_matched
 from rakestats.cli._group import main
+from rakestats.cli._order import limited, order_options, ordered, say_more
 from rakestats.stats import (
     BREAKDOWNS,
     STAT_COLUMNS,
@@ -181,17 +181,7 @@ def _by_names(stud: bool, names: tuple[str, ...]) -> tuple[str, ...]:
     "position, from-dealer, ante, big-bet; with --stud: site, table-size, ante, "
     "big-bet. --by site keeps apart one screen name's hands at different rooms.",
 )
-@click.option(
-    "--sort",
-    metavar="COLUMN",
-    help="Order the rows by this column of the csv and json output (hands, net, "
-    "winrate_per100, vpip, ...): numbers largest first, words from A; with --limit, the "
-    "top rows.",
-)
-@click.option("--reverse", is_flag=True, help="The other way round (with --sort).")
-@count_option(
-    "--limit", default=0, help="Show at most this many rows (0: all); says how many more."
-)
+@order_options("hands, net, winrate_per100, vpip")
 @format_option("table", "csv", "json")
 def stats_command(
     warehouse: str,
@@ -227,8 +217,6 @@ def stats_command(
     """
     aliases = opts.get("aliases")
     split = _by_names(stud, by)
-    if reverse and sort is None:
-        raise click.UsageError("--reverse reverses the order of --sort: name a column")
     with fail_on_warehouse_error():
         wh = Warehouse(warehouse)
         wh.store.check_version()  # a missing or foreign directory is an error, not created
@@ -243,10 +231,7 @@ def stats_command(
             raise click.UsageError(safe_text(str(exc))) from None
         if df.empty:
             nothing_matched(wh, opts)
-    total = len(df)
-    df = _ordered(df, sort, reverse)
-    if limit:
-        df = df.head(limit)
+    df, more = limited(ordered(df, sort, reverse, _SORT_HINTS), limit)
     if fmt == "json":
         keys = tuple(df.columns) if stud else (*JSON_KEYS[:3], *split, *JSON_KEYS[3:])
         keys += tuple(c + DISPLAY_SUFFIX for c in display_columns(keys, STAKE_COLUMNS))
@@ -266,44 +251,13 @@ def stats_command(
         echo(out.to_csv(index=False), nl=False)
     else:
         echo(_table(df, _columns(df, stud, split)))
-    if len(df) < total:  # as rakestats hands says it: on stderr beside csv and json
-        more = total - len(df)
-        note = f"{more} more row{'s' if more != 1 else ''} (--limit 0 lists all)"
-        if fmt == "table":
-            echo(note)
-        else:
-            click.echo(note, err=True)
+    say_more(more, fmt)
     if fmt == "table" and "site" not in split:
         with fail_on_warehouse_error(), quiet_empty():
             sites = wh.player_sites(aliases=aliases, **filters)
         note = several_sites_note(df, sites)
         if note:
             click.echo(safe_text(note), err=True)
-
-
-def _ordered(df: pd.DataFrame, column: str | None, reverse: bool) -> pd.DataFrame:
-    """The rows in the order ``--sort`` asks: by ``column``, numbers largest first and
-    words from A (``reverse``: the other way), ties and missing values last in the
-    statistics' own order; unsorted without ``column``. A column the rows lack is a
-    usage error naming some they have.
-
-    >>> df = pd.DataFrame({"player": ["a", "b", "c"], "hands": [5, 9, None]})
-    >>> _ordered(df, "hands", False)["player"].tolist()
-    ['b', 'a', 'c']
-    >>> _ordered(df, "player", True)["player"].tolist()
-    ['c', 'b', 'a']
-    """
-    if column is None:
-        return df
-    if column not in df.columns:
-        some = ", ".join(c for c in df.columns if c in _SORT_HINTS)
-        raise click.BadParameter(
-            f"no column {column!r} to sort by; the rows have {some}, ... (the columns of "
-            "--format csv)",
-            param_hint="'--sort'",
-        )
-    words = not pd.api.types.is_numeric_dtype(df[column])
-    return df.sort_values(column, ascending=words != reverse, na_position="last", kind="stable")
 
 
 _SORT_HINTS = ("player", "hands", "net", "winrate_per100", "vpip", "af", "wtsd")

@@ -71,3 +71,18 @@ def test_a_gap_that_is_no_length_is_a_usage_error(sample_rake: Warehouse) -> Non
         ("1e13", "1e+13 minutes is over the longest gap"),
     ):
         assert says in _run("sessions", "-w", w, "--gap", gap, code=2), gap
+
+
+def test_the_latest_sessions_first(stud_rooms: Warehouse) -> None:
+    w = str(stud_rooms.path)
+    result = CliRunner().invoke(
+        main, ["sessions", "-w", w, "--sort", "start", "--limit", "4", "--format", "json"]
+    )
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)
+    lib = stud_rooms.sessions().sort_values("start", ascending=False, kind="stable")
+    assert [pd.Timestamp(r["start"]) for r in rows] == lib["start"].head(4).tolist()
+    assert result.stderr.strip() == f"{len(lib) - 4} more rows (--limit 0 lists all)"
+    oldest = _run("sessions", "-w", w, "--sort", "start", "--reverse", "--limit", "1")
+    first = stud_rooms.sessions()["start"].min()
+    assert first.strftime("%Y-%m-%d %H:%M:%S") in oldest.splitlines()[2]
