@@ -221,12 +221,17 @@ def stats_command(
         wh = Warehouse(warehouse)
         wh.store.check_version()  # a missing or foreign directory is an error, not created
         filters = check_filters(wh, opts, within=STUD_GAMES if stud else None)
+        sites = None
         try:
-            with quiet_empty():  # an empty result: said below, once (exit 4)
+            # an empty result is said below, once (exit 4); the rows and the sites
+            # behind them from one snapshot
+            with quiet_empty(), wh.pinned():
                 if stud:
                     df = wh.stud_stats(by=split, aliases=aliases, **filters)
                 else:
                     df = wh.player_stats(by=split, aliases=aliases, **filters)
+                if fmt == "table" and "site" not in split and not df.empty:
+                    sites = wh.player_sites(aliases=aliases, **filters)
         except AliasError as exc:
             raise click.UsageError(safe_text(str(exc))) from None
         if df.empty:
@@ -252,12 +257,9 @@ def stats_command(
     else:
         echo(_table(df, _columns(df, stud, split)))
     say_more(more, fmt)
-    if fmt == "table" and "site" not in split:
-        with fail_on_warehouse_error(), quiet_empty():
-            sites = wh.player_sites(aliases=aliases, **filters)
-        note = several_sites_note(df, sites)
-        if note:
-            click.echo(safe_text(note), err=True)
+    note = "" if sites is None else several_sites_note(df, sites)
+    if note:
+        click.echo(safe_text(note), err=True)
 
 
 _SORT_HINTS = ("player", "hands", "net", "winrate_per100", "vpip", "af", "wtsd")
