@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import shlex
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
@@ -33,7 +34,7 @@ import click
 from rakestats.cli._common import safe_text
 from rakestats.money import format_money as money_text
 from rakestats.money import parse_stake, stake_currency
-from rakestats.stats import GAMES
+from rakestats.stats import GAMES, AliasError
 
 if TYPE_CHECKING:
     from rakestats.api import Warehouse
@@ -265,6 +266,16 @@ def _fail(lines: list[str]) -> NoReturn:
     for line in lines:
         click.echo(safe_text(line), err=True)
     sys.exit(EXIT_NO_MATCH)
+
+
+@contextmanager
+def aliases_checked() -> Iterator[None]:
+    """An ``--aliases`` file the library refuses (:class:`AliasError`, raised when a
+    query first reads it) as a usage error: one line, exit status 2."""
+    try:
+        yield
+    except AliasError as exc:
+        raise click.UsageError(safe_text(str(exc))) from None
 
 
 def check_filters(

@@ -27,13 +27,17 @@ from rakestats.cli._display import (
     stat_table,
     with_display,
 )
-from rakestats.cli._filters import check_filters, filter_options, nothing_matched
+from rakestats.cli._filters import (
+    aliases_checked,
+    check_filters,
+    filter_options,
+    nothing_matched,
+)
 from rakestats.cli._group import main
 from rakestats.stats import (
     HAND_LIST_COLUMNS,
     OUTCOMES,
     SKULL_OUTCOMES,
-    AliasError,
     quiet_empty,
     stat_columns,
 )
@@ -174,19 +178,16 @@ def hands_command(
             "per": "hand", "newest_first": True, "limit": limit or None, "aliases": aliases,
             **select, **filters,
         }  # fmt: skip
-        try:
-            with wh.pinned():  # the count and the rows from one snapshot
-                total = wh.count_hands(per="hand", aliases=aliases, **select, **filters)
-                shown = min(total, limit) if limit else total
-                if not shown:
-                    nothing_matched(wh, opts, **select)  # exit 4, saying why
-                if fmt == "table":
-                    with quiet_empty():
-                        echo(_table(wh.hands(**asked)))
-                else:  # csv and json: written a part at a time, never all held
-                    _export(wh.iter_hands(rows=EXPORT_ROWS, **asked), fmt)
-        except AliasError as exc:
-            raise click.UsageError(safe_text(str(exc))) from None
+        with aliases_checked(), wh.pinned():  # the count and the rows from one snapshot
+            total = wh.count_hands(per="hand", aliases=aliases, **select, **filters)
+            shown = min(total, limit) if limit else total
+            if not shown:
+                nothing_matched(wh, opts, **select)  # exit 4, saying why
+            if fmt == "table":
+                with quiet_empty():
+                    echo(_table(wh.hands(**asked)))
+            else:  # csv and json: written a part at a time, never all held
+                _export(wh.iter_hands(rows=EXPORT_ROWS, **asked), fmt)
     more = total - shown
     if more:
         note = f"{more} more hand{'s' if more != 1 else ''} match (--limit 0 lists all)"

@@ -21,10 +21,15 @@ from rakestats.cli._common import (
     warehouse_option,
 )
 from rakestats.cli._display import DISPLAY_SUFFIX, iso_times, stat_table, with_display
-from rakestats.cli._filters import check_filters, filter_options, nothing_matched
+from rakestats.cli._filters import (
+    aliases_checked,
+    check_filters,
+    filter_options,
+    nothing_matched,
+)
 from rakestats.cli._group import main
 from rakestats.cli._order import limited, order_options, ordered, say_more
-from rakestats.stats import AliasError, quiet_empty, stat_columns
+from rakestats.stats import quiet_empty, stat_columns
 
 __all__ = ["DEFAULT_GAP", "JSON_KEYS", "sessions_command"]
 
@@ -115,11 +120,8 @@ def sessions_command(
         wh = Warehouse(warehouse)
         wh.store.check_version()  # a missing or foreign directory is an error, not created
         filters = check_filters(wh, opts)
-        try:
-            with quiet_empty():  # an empty result: said below, once (exit 4)
-                df = wh.sessions(gap=gap, aliases=aliases, **filters)
-        except AliasError as exc:
-            raise click.UsageError(safe_text(str(exc))) from None
+        with aliases_checked(), quiet_empty():  # an empty result: said below (exit 4)
+            df = wh.sessions(gap=gap, aliases=aliases, **filters)
         if df.empty:
             nothing_matched(wh, opts)
     df, more = limited(ordered(df, sort, reverse, JSON_KEYS), limit)

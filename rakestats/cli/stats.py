@@ -25,7 +25,12 @@ from rakestats.cli._display import (
     stat_table,
     with_display,
 )
-from rakestats.cli._filters import check_filters, filter_options, nothing_matched
+from rakestats.cli._filters import (
+    aliases_checked,
+    check_filters,
+    filter_options,
+    nothing_matched,
+)
 from rakestats.cli._group import main
 from rakestats.cli._order import limited, order_options, ordered, say_more
 from rakestats.stats import (
@@ -33,7 +38,6 @@ from rakestats.stats import (
     STAT_COLUMNS,
     STUD_BREAKDOWNS,
     STUD_GAMES,
-    AliasError,
     StatColumn,
     quiet_empty,
     stat_columns,
@@ -222,18 +226,15 @@ def stats_command(
         wh.store.check_version()  # a missing or foreign directory is an error, not created
         filters = check_filters(wh, opts, within=STUD_GAMES if stud else None)
         sites = None
-        try:
-            # an empty result is said below, once (exit 4); the rows and the sites
-            # behind them from one snapshot
-            with quiet_empty(), wh.pinned():
-                if stud:
-                    df = wh.stud_stats(by=split, aliases=aliases, **filters)
-                else:
-                    df = wh.player_stats(by=split, aliases=aliases, **filters)
-                if fmt == "table" and "site" not in split and not df.empty:
-                    sites = wh.player_sites(aliases=aliases, **filters)
-        except AliasError as exc:
-            raise click.UsageError(safe_text(str(exc))) from None
+        # an empty result is said below, once (exit 4); the rows and the sites behind
+        # them from one snapshot
+        with aliases_checked(), quiet_empty(), wh.pinned():
+            if stud:
+                df = wh.stud_stats(by=split, aliases=aliases, **filters)
+            else:
+                df = wh.player_stats(by=split, aliases=aliases, **filters)
+            if fmt == "table" and "site" not in split and not df.empty:
+                sites = wh.player_sites(aliases=aliases, **filters)
         if df.empty:
             nothing_matched(wh, opts)
     df, more = limited(ordered(df, sort, reverse, _SORT_HINTS), limit)

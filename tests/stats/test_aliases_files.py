@@ -71,5 +71,10 @@ def test_a_file_not_utf8_names_its_line(razz_rooms: Warehouse, tmp_path: Path) -
     path.write_bytes('[aliases]\nMe = ["x"]\n# Jérôme\n'.encode("cp1252"))
     with pytest.raises(AliasError, match=r"aliases\.toml:3: not UTF-8 \(byte 0xe9\)"):
         razz_rooms.player_stats(aliases=path)
-    out = CliRunner().invoke(main, ["stats", "-w", str(razz_rooms.path), "--aliases", str(path)])
-    assert out.exit_code == 2 and "aliases.toml:3: not UTF-8" in out.output
+    for command in ("stats", "sessions", "hands", "report"):
+        args = [command, "-w", str(razz_rooms.path), "--aliases", str(path)]
+        if command == "report":
+            args += ["--out", str(tmp_path / "r.html")]
+        out = CliRunner().invoke(main, args)
+        assert out.exit_code == 2 and "aliases.toml:3: not UTF-8" in out.output, command
+        assert not (tmp_path / "r.html").exists()
