@@ -36,6 +36,7 @@ from rakestats.cli._filters import (
 from rakestats.cli._group import main
 from rakestats.stats import (
     HAND_LIST_COLUMNS,
+    ORDER_BY,
     OUTCOMES,
     SKULL_OUTCOMES,
     quiet_empty,
@@ -135,6 +136,17 @@ def _table(df: pd.DataFrame) -> str:
 @click.option(
     "--category", help="Only hands where a matching player had this category at the Reveal."
 )
+@click.option(
+    "--sort",
+    type=click.Choice(ORDER_BY["hand"]),
+    help="Order the hands by this column first, largest first (then newest first): "
+    "total_pot lists the biggest pots.",
+)
+@click.option(
+    "--reverse",
+    is_flag=True,
+    help="The other way round: smallest first with --sort, else oldest first.",
+)
 @count_option(
     "--limit",
     default=DEFAULT_LIMIT,
@@ -146,6 +158,8 @@ def hands_command(
     outcome: str | None,
     skull_ace_outcome: str | None,
     category: str | None,
+    sort: str | None,
+    reverse: bool,
     limit: int,
     fmt: str,
     **opts: Any,
@@ -162,6 +176,10 @@ def hands_command(
     Exit status: 0 hands listed; 4 a filter value matches nothing (the nearest values
     are named on stderr) or the filters select no hand; 2 usage or warehouse error.
 
+    --sort orders the hands by a column first, largest first: `--player Grist
+    --outcome lost --sort total_pot --limit 10` is the ten biggest pots Grist lost.
+    --reverse turns the order round.
+
     Example: rakestats hands -w wh --player Grist --skull-ace auto_loss
     """
     aliases = opts.get("aliases")
@@ -175,8 +193,9 @@ def hands_command(
         wh.store.check_version()  # a missing or foreign directory is an error, not created
         filters = check_filters(wh, opts, category=category)
         asked: dict[str, Any] = {
-            "per": "hand", "newest_first": True, "limit": limit or None, "aliases": aliases,
-            **select, **filters,
+            "per": "hand", "newest_first": not (reverse and sort is None),
+            "order_by": sort, "ascending": reverse, "limit": limit or None,
+            "aliases": aliases, **select, **filters,
         }  # fmt: skip
         with aliases_checked(), wh.pinned():  # the count and the rows from one snapshot
             total = wh.count_hands(per="hand", aliases=aliases, **select, **filters)

@@ -49,6 +49,7 @@ from rakestats.stats._hand_document import (
 from rakestats.stats._hands import (
     HAND_COLUMNS,
     HAND_LIST_COLUMNS,
+    ORDER_BY,
     OUTCOMES,
     SKULL_OUTCOMES,
     HandArgs,
@@ -73,6 +74,7 @@ __all__ = [
     "GAME_TITLES",
     "HAND_COLUMNS",
     "HAND_LIST_COLUMNS",
+    "ORDER_BY",
     "OUTCOMES",
     "SKULL_GAMES",
     "SKULL_OUTCOMES",

@@ -305,6 +305,8 @@ class Statistics:
         limit: int | None = None,
         per: Per = "player",
         newest_first: bool = False,
+        order_by: str | None = None,
+        ascending: bool = False,
         aliases: AliasesLike = None,
         **selection: Unpack[HandArgs],
     ) -> pd.DataFrame:
@@ -322,12 +324,27 @@ class Statistics:
         ``auto_loss``, ``held`` or None), ``small_bet`` (the stud games'; None for
         Rake). ``newest_first`` lists the last hand first;
         ``limit`` keeps the first rows (:meth:`count_hands` counts them all). Example:
-        ``wh.hands(per="hand", player="Grist", newest_first=True, limit=50)``."""
+        ``wh.hands(per="hand", player="Grist", newest_first=True, limit=50)``.
+
+        ``order_by`` orders the rows by a column first, largest first unless
+        ``ascending`` (then in the order of play): ``net``, ``invested``, ``collected``,
+        ``total_pot``, ``played_at``, ``ante``, ``big_bet``; with ``per="hand"``,
+        ``total_pot``, ``played_at``, ``n_players``, ``ante``, ``big_bet``. Grist's ten
+        biggest losses: ``wh.hands(player="Grist", order_by="net", ascending=True,
+        limit=10)``; done in the database, so a limit reads only those rows."""
         select, filters = HandSelect.split(selection)
         df = self._query(
             aliases,
             filters,
-            lambda s: hands_sql(s, select, limit=limit, per=per, newest_first=newest_first),
+            lambda s: hands_sql(
+                s,
+                select,
+                limit=limit,
+                per=per,
+                newest_first=newest_first,
+                order_by=order_by,
+                ascending=ascending,
+            ),
             select=select,
             warn=limit != 0,  # none asked for: nothing to explain
         )
@@ -340,6 +357,8 @@ class Statistics:
         limit: int | None = None,
         per: Per = "player",
         newest_first: bool = False,
+        order_by: str | None = None,
+        ascending: bool = False,
         aliases: AliasesLike = None,
         **selection: Unpack[HandArgs],
     ) -> Iterator[pd.DataFrame]:
@@ -356,7 +375,15 @@ class Statistics:
         rows = int(rows)
         select, filters = HandSelect.split(selection)
         scope = Scope(Filters.of(filters), load_aliases(aliases))
-        sql, params = hands_sql(scope, select, limit=limit, per=per, newest_first=newest_first)
+        sql, params = hands_sql(
+            scope,
+            select,
+            limit=limit,
+            per=per,
+            newest_first=newest_first,
+            order_by=order_by,
+            ascending=ascending,
+        )
         with self._connection():
             snapshot = self._cache.snapshot  # the current one (or the one pinned)
         # a connection of its own to that snapshot: no lock is held between the parts,
