@@ -11,8 +11,9 @@ import click
 import pandas as pd
 
 from rakestats.cli._common import count_option, echo
+from rakestats.cli._display import STAKE_COLUMNS, display_columns
 
-__all__ = ["limited", "order_options", "ordered", "say_more"]
+__all__ = ["limited", "mixed_money_note", "order_options", "ordered", "say_more"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -86,3 +87,26 @@ def say_more(more: int, fmt: str) -> None:
         echo(note)
     else:
         click.echo(note, err=True)
+
+
+def mixed_money_note(df: pd.DataFrame, column: str | None) -> str:
+    """A note when ``--sort`` ordered amounts of several currencies: 500 chips are not
+    $5.00, nor 500 cents; '' otherwise.
+
+    >>> df = pd.DataFrame({"currency": ["USD", "chips"], "net": [97, 4250]})
+    >>> mixed_money_note(df, "net")
+    'note: net orders amounts of 2 currencies (USD, chips) as numbers; --currency keeps one'
+    >>> mixed_money_note(df, "hands")
+    ''
+    """
+    if column is None or "currency" not in df.columns:
+        return ""
+    if not display_columns([column], STAKE_COLUMNS):  # a count, a share, a rate in units
+        return ""
+    kinds = list(dict.fromkeys(c if isinstance(c, str) else "chips" for c in df["currency"]))
+    if len(kinds) < 2:
+        return ""
+    return (
+        f"note: {column} orders amounts of {len(kinds)} currencies ({', '.join(kinds)}) as "
+        "numbers; --currency keeps one"
+    )

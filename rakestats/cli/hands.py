@@ -23,6 +23,7 @@ from rakestats.cli._common import (
 from rakestats.cli._display import (
     DISPLAY_SUFFIX,
     STAKE_COLUMNS,
+    display_columns,
     iso_times,
     stat_table,
     with_display,
@@ -34,6 +35,7 @@ from rakestats.cli._filters import (
     nothing_matched,
 )
 from rakestats.cli._group import main
+from rakestats.cli._order import mixed_money_note
 from rakestats.stats import (
     HAND_LIST_COLUMNS,
     ORDER_BY,
@@ -202,6 +204,7 @@ def hands_command(
             shown = min(total, limit) if limit else total
             if not shown:
                 nothing_matched(wh, opts, **select)  # exit 4, saying why
+            mixed = _mixed_currencies(wh, sort, aliases, select, filters)
             if fmt == "table":
                 with quiet_empty():
                     echo(_table(wh.hands(**asked)))
@@ -214,6 +217,29 @@ def hands_command(
             echo(note)
         else:  # not in the data
             click.echo(note, err=True)
+    if mixed:
+        click.echo(safe_text(mixed), err=True)
+
+
+def _mixed_currencies(
+    wh: Warehouse, sort: str | None, aliases: Any, select: dict[str, Any], filters: Any
+) -> str:
+    """The note of :func:`mixed_money_note` when ``--sort`` orders amounts and the
+    matching hands are in several currencies (counted per currency, every matching hand,
+    not only those --limit shows)."""
+    if sort is None or not display_columns([sort], STAKE_COLUMNS):
+        return ""
+    with quiet_empty():
+        named = wh.player_sites(aliases=aliases, **filters)["currency"]
+    kinds = list(dict.fromkeys(str(c) for c in named))
+    if len(kinds) < 2:
+        return ""
+    counts = {
+        c: wh.count_hands(per="hand", aliases=aliases, **select, **{**filters, "currency": c})
+        for c in kinds
+    }
+    rows = pd.DataFrame({"currency": [c for c, n in counts.items() if n]})
+    return mixed_money_note(rows.assign(**{sort: 0}), sort)
 
 
 #: Hands formatted and written at a time by ``--format csv|json``.

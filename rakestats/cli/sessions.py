@@ -28,7 +28,13 @@ from rakestats.cli._filters import (
     nothing_matched,
 )
 from rakestats.cli._group import main
-from rakestats.cli._order import limited, order_options, ordered, say_more
+from rakestats.cli._order import (
+    limited,
+    mixed_money_note,
+    order_options,
+    ordered,
+    say_more,
+)
 from rakestats.stats import quiet_empty, stat_columns
 
 __all__ = ["DEFAULT_GAP", "JSON_KEYS", "sessions_command"]
@@ -124,7 +130,11 @@ def sessions_command(
             df = wh.sessions(gap=gap, aliases=aliases, **filters)
         if df.empty:
             nothing_matched(wh, opts)
-    df, more = limited(ordered(df, sort, reverse, JSON_KEYS), limit)
+    df = ordered(df, sort, reverse, JSON_KEYS)
+    mixed = mixed_money_note(df, sort)  # of every row, not only those --limit keeps
+    df, more = limited(df, limit)
+    if mixed:
+        click.echo(safe_text(mixed), err=True)
     if fmt == "table":
         echo(stat_table(df, _TABLE))
         say_more(more, fmt)

@@ -32,7 +32,13 @@ from rakestats.cli._filters import (
     nothing_matched,
 )
 from rakestats.cli._group import main
-from rakestats.cli._order import limited, order_options, ordered, say_more
+from rakestats.cli._order import (
+    limited,
+    mixed_money_note,
+    order_options,
+    ordered,
+    say_more,
+)
 from rakestats.stats import (
     BREAKDOWNS,
     STAT_COLUMNS,
@@ -237,7 +243,9 @@ def stats_command(
                 sites = wh.player_sites(aliases=aliases, **filters)
         if df.empty:
             nothing_matched(wh, opts)
-    df, more = limited(ordered(df, sort, reverse, _SORT_HINTS), limit)
+    df = ordered(df, sort, reverse, _SORT_HINTS)
+    mixed = mixed_money_note(df, sort)  # of every row, not only those --limit keeps
+    df, more = limited(df, limit)
     if fmt == "json":
         keys = tuple(df.columns) if stud else (*JSON_KEYS[:3], *split, *JSON_KEYS[3:])
         keys += tuple(c + DISPLAY_SUFFIX for c in display_columns(keys, STAKE_COLUMNS))
@@ -259,8 +267,9 @@ def stats_command(
         echo(_table(df, _columns(df, stud, split)))
     say_more(more, fmt)
     note = "" if sites is None else several_sites_note(df, sites)
-    if note:
-        click.echo(safe_text(note), err=True)
+    for line in (mixed, note):
+        if line:
+            click.echo(safe_text(line), err=True)
 
 
 _SORT_HINTS = ("player", "hands", "net", "winrate_per100", "vpip", "af", "wtsd")

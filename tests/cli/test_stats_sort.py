@@ -50,3 +50,27 @@ def test_no_such_column(stud_rooms: Warehouse) -> None:
 def test_reverse_without_a_column_is_a_usage_error(stud_rooms: Warehouse) -> None:
     _, err = _run("stats", "-w", str(stud_rooms.path), "--reverse", code=2)
     assert "--reverse reverses the order of --sort: name a column" in err
+
+
+def test_amounts_of_several_currencies_are_noted(stud_rooms: Warehouse) -> None:
+    """500 chips are not $5.00: ordering amounts across currencies says so, counted over
+    every matching row, not only those --limit keeps."""
+    w = str(stud_rooms.path)
+    currencies = set(stud_rooms.player_stats()["currency"])
+    assert len(currencies) >= 3
+    for args in (
+        ["stats", "--sort", "net", "--limit", "1", "--format", "csv"],
+        ["sessions", "--sort", "net", "--limit", "1", "--format", "json"],
+        ["hands", "--sort", "total_pot", "--limit", "1", "--format", "csv"],
+    ):
+        _, err = _run(args[0], "-w", w, *args[1:])
+        line = next(x for x in err.splitlines() if x.startswith("note: "))
+        assert f"orders amounts of {len(currencies)} currencies (" in line, args
+        assert set(line.split("(")[1].split(")")[0].split(", ")) == currencies
+        _, err = _run(args[0], "-w", w, *args[1:], "--currency", "USD")
+        assert "orders amounts" not in err, args
+    for args in (["stats", "--sort", "hands"], ["hands", "--sort", "n_players"]):
+        _, err = _run(args[0], "-w", w, *args[1:], "--format", "csv")
+        assert "orders amounts" not in err, args
+    _, err = _run("hands", "-w", w, "--sort", "total_pot", "--player", "s0rrow", "--format", "csv")
+    assert "orders amounts" not in err  # his hands are all of one currency
