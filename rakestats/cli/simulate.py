@@ -18,7 +18,8 @@ def _fee_cap(text: str) -> int | None:
         return int(text)
     except ValueError:
         raise click.BadParameter(
-            f"expected a whole number of antes or 'none', got {text!r}"
+            f"expected a whole number of antes or 'none', got {text!r}",
+            param_hint="'--fee-cap'",
         ) from None
 
 

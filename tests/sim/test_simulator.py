@@ -228,6 +228,7 @@ def test_cli_simulate_refuses_bad_arguments(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "2-8" in result.output
     result = runner.invoke(main, [*base, "--players", "3", "--fee-cap", "lots"])
     assert result.exit_code == 2
+    assert "Invalid value for '--fee-cap': expected a whole number of antes" in result.output
     assert "Example:" in runner.invoke(main, ["simulate", "--help"]).output
 
 
