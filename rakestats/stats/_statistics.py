@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any, ClassVar, Protocol, Unpack, runtime_checkable
@@ -151,7 +151,7 @@ class Statistics:
     def player_stats(
         self,
         *,
-        by: Sequence[str] = (),
+        by: Sequence[str] | None = (),
         aliases: AliasesLike = None,
         **filters: Unpack[FilterArgs],
     ) -> pd.DataFrame:
@@ -217,7 +217,7 @@ class Statistics:
     def stud_stats(
         self,
         *,
-        by: Sequence[str] = (),
+        by: Sequence[str] | None = (),
         aliases: AliasesLike = None,
         **filters: Unpack[FilterArgs],
     ) -> pd.DataFrame:
@@ -526,13 +526,23 @@ def _with_lists(df: pd.DataFrame) -> pd.DataFrame:
     return df
 
 
-def _breakdown(by: str | Sequence[str]) -> tuple[str, ...]:
-    """``by`` as a tuple of column names: one name, or several (each once, in order).
+def _breakdown(by: str | Sequence[str] | None) -> tuple[str, ...]:
+    """``by`` as a tuple of column names: one name, or several (each once, in order);
+    None is no breakdown, as ``()`` is.
 
-    >>> _breakdown("site"), _breakdown(["site", "ante", "site"])
-    (('site',), ('site', 'ante'))
+    >>> _breakdown("site"), _breakdown(["site", "ante", "site"]), _breakdown(None)
+    (('site',), ('site', 'ante'), ())
+    >>> _breakdown(5)
+    Traceback (most recent call last):
+    TypeError: by must be a column name or a list of them, got 5
     """
-    return (by,) if isinstance(by, str) else tuple(dict.fromkeys(by))
+    if by is None:
+        return ()
+    if isinstance(by, str):
+        return (by,)
+    if not isinstance(by, Iterable):
+        raise TypeError(f"by must be a column name or a list of them, got {by!r}")
+    return tuple(dict.fromkeys(by))
 
 
 def _minutes(gap: float) -> timedelta:

@@ -122,3 +122,12 @@ def test_player_sites_per_person(stud_rooms: Warehouse) -> None:
     assert set(got["player"]) == {"Me"}
     hands = stud_rooms.hands(player=["Hero", "s0rrow"], game="razz")
     assert int(got["sites"].sum()) == hands.groupby("currency")["site"].nunique().sum()
+
+
+def test_by_none_is_no_breakdown_and_a_number_is_refused(stud_rooms: Warehouse) -> None:
+    """``by=None`` (as a caller passes "no breakdown") raised 'NoneType' object is not
+    iterable; a number did the same for int."""
+    pd.testing.assert_frame_equal(stud_rooms.player_stats(by=None), stud_rooms.player_stats())
+    pd.testing.assert_frame_equal(stud_rooms.stud_stats(by=None), stud_rooms.stud_stats())
+    with pytest.raises(TypeError, match="by must be a column name or a list of them, got 5"):
+        stud_rooms.player_stats(by=5)  # type: ignore[arg-type]
