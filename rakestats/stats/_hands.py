@@ -282,6 +282,22 @@ class HandNotFoundError(LookupError):
     """No hand, or more than one (the same id at several sites), has the id asked for."""
 
 
+def _id_text(value: Any) -> str:
+    """A hand id as text: whole numbers (Python's or numpy's) written out.
+
+    >>> _id_text(35874004239), _id_text(np.int64(7))
+    ('35874004239', '7')
+    >>> _id_text(None)
+    Traceback (most recent call last):
+    TypeError: hand_id must be text or a whole number, got None
+    """
+    if isinstance(value, str):
+        return value
+    if isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_)):
+        return str(int(value))
+    raise TypeError(f"hand_id must be text or a whole number, got {value!r}")
+
+
 def _hands_of(
     sql: Callable[[str, list[Any]], pd.DataFrame], hand_id: str, site: str | None
 ) -> pd.DataFrame:
@@ -328,8 +344,13 @@ def hand_detail(
     sql: Callable[[str, list[Any]], pd.DataFrame], hand_id: str, site: str | None = None
 ) -> HandDetail:
     """Everything about one hand; ``sql`` runs a query with bound parameters (e.g.
-    ``Warehouse.sql``). Raises :class:`HandNotFoundError` when the id matches no hand or
-    hands at several sites (give ``site`` then)."""
+    ``Warehouse.sql``). ``hand_id`` is text, or a whole number (a numeric id as a frame
+    may hold it: ``35874004239``); anything else is a TypeError. Raises
+    :class:`HandNotFoundError` when the id matches no hand or hands at several sites
+    (give ``site`` then)."""
+    hand_id = _id_text(hand_id)
+    if site is not None and not isinstance(site, str):
+        raise TypeError(f"site must be text, got {site!r}")
     hands = _hands_of(sql, hand_id, site)
     written = hand_id.strip().removeprefix("#").strip()  # as copied: "#2633132989 "
     if hands.empty and written and written != hand_id:

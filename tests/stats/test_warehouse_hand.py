@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -24,3 +25,17 @@ def test_the_hand_the_command_prints(razz_rooms: Warehouse) -> None:
 def test_a_hand_not_there(razz_rooms: Warehouse) -> None:
     with pytest.raises(HandNotFoundError, match="no hand"):
         razz_rooms.hand("123")
+
+
+def test_a_numeric_id_as_a_frame_holds_it(stud_rooms: Warehouse) -> None:
+    """PokerStars ids are numbers: ``wh.hand(35874004239)`` (or numpy's int64, as a frame
+    gives it) raised DuckDB's conversion errors; None an AttributeError."""
+    text = stud_rooms.hand("35874004239")
+    for hid in (35874004239, np.int64(35874004239)):
+        got = stud_rooms.hand(hid)  # type: ignore[arg-type]
+        assert got.hand["hand_key"] == text.hand["hand_key"]
+    for bad in (None, 1.5, True):
+        with pytest.raises(TypeError, match="hand_id must be text or a whole number"):
+            stud_rooms.hand(bad)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="site must be text, got 5"):
+        stud_rooms.hand("35874004239", site=5)  # type: ignore[arg-type]
