@@ -10,7 +10,7 @@ warehouse holds about one hand, for ``rakestats hand``.
 from __future__ import annotations
 
 import numbers
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Literal, cast
 
@@ -139,12 +139,26 @@ class HandSelect:
 
 
 def _names(value: str | Sequence[str] | None, what: str) -> tuple[str, ...]:
+    """``value`` (one text or several) as a tuple of texts; hand ids may also be whole
+    numbers, as a frame holds PokerStars' (``hands(hand_id=35874004239)``).
+
+    >>> _names(None, "category"), _names(["Quads"], "category"), _names(7, "hand_id")
+    ((), ('Quads',), ('7',))
+    """
     if value is None:
         return ()
-    items = (value,) if isinstance(value, str) else tuple(value)
+    ids = what == "hand_id"
+    one = isinstance(value, str) or (
+        ids and isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
+    )
+    if not one and not isinstance(value, Iterable):
+        raise TypeError(f"{what}: expected text or a list of texts, got {value!r}")
+    items: tuple[Any, ...] = (value,) if one else tuple(value)
+    if ids:
+        return tuple(_id_text(v) for v in items)
     if not all(isinstance(v, str) for v in items):
         raise TypeError(f"{what}: expected text, got {items!r}")
-    return items
+    return tuple(str(v) for v in items)
 
 
 def hands_sql(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import pytest
 from click.testing import CliRunner
 
@@ -39,3 +40,17 @@ def test_a_numeric_id_as_a_frame_holds_it(stud_rooms: Warehouse) -> None:
             stud_rooms.hand(bad)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="site must be text, got 5"):
         stud_rooms.hand("35874004239", site=5)  # type: ignore[arg-type]
+
+
+def test_hands_selected_by_numeric_ids(stud_rooms: Warehouse) -> None:
+    """``hands(hand_id=35874004239)`` raised "'int' object is not iterable", a list of
+    them "expected text"."""
+    text = stud_rooms.hands(hand_id="35874004239")
+    assert len(text) > 1
+    for ids in (35874004239, np.int64(35874004239), [35874004239], (35874004239,)):
+        pd.testing.assert_frame_equal(stud_rooms.hands(hand_id=ids), text)  # type: ignore[arg-type]
+    for bad in (1.5, [None], [1.5]):
+        with pytest.raises(TypeError, match="hand_id"):
+            stud_rooms.hands(hand_id=bad)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="category: expected text"):
+        stud_rooms.hands(category=[5])  # type: ignore[list-item]
