@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Concatenate, Generic, ParamSpec, TypeVar, overload
 
 import duckdb
+import numpy as np
 import pandas as pd
 
 from rakestats.progress import Progress
@@ -213,10 +214,12 @@ class Warehouse:
     def sql(self, query: str, params: Sequence[Any] | dict[str, Any] | None = None) -> pd.DataFrame:
         """Run ad-hoc SQL on the warehouse views; values go in ``params`` (bound, never
         pasted into the text). A name that is no table raises DuckDB's error with a note
-        naming the warehouse's tables (DuckDB's own guess may be one of its catalog's)."""
+        naming the warehouse's tables (DuckDB's own guess may be one of its catalog's).
+        numpy's scalars are taken as the Python values they hold (a value read from a
+        frame is one: ``wh.sql("... WHERE ante = ?", [df["ante"].iloc[0]])``)."""
         con = self.connect()
         try:
-            return con.execute(query, params if params is not None else []).fetchdf()
+            return con.execute(query, _plain_params(params)).fetchdf()
         except duckdb.CatalogException as exc:
             if "Table with name" not in str(exc):
                 raise
@@ -279,3 +282,27 @@ def _named_paths(
                 errno.ENOENT, "no such file or folder to ingest", os.fspath(path)
             )
     return listed
+
+
+def _plain_params(params: Sequence[Any] | dict[str, Any] | None) -> Any:
+    """SQL parameters with numpy's scalars as Python's (DuckDB refuses ``numpy.int64``).
+
+    >>> import numpy as np
+    >>> _plain_params([np.int64(5), "a"]), _plain_params({"n": np.float64(1.5)})
+    ([5, 'a'], {'n': 1.5})
+    """
+    if params is None:
+        return []
+
+    def plain(v: Any) -> Any:
+        if isinstance(v, (np.datetime64, np.timedelta64)) and np.isnat(v):
+            return None
+        if isinstance(v, np.datetime64):  # .item() of nanoseconds is an int; UTC, as
+            return pd.Timestamp(v).tz_localize("UTC").to_pydatetime()  # the filters take it
+        if isinstance(v, np.timedelta64):
+            return pd.Timedelta(v).to_pytimedelta()
+        return v.item() if isinstance(v, np.generic) else v
+
+    if isinstance(params, dict):
+        return {k: plain(v) for k, v in params.items()}
+    return [plain(v) for v in params]
