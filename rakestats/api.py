@@ -232,7 +232,7 @@ class Warehouse:
         finally:
             con.close()
 
-    def hand(self, hand_id: str, *, site: str | None = None) -> HandDetail:
+    def hand(self, hand_id: str | int, *, site: str | None = None) -> HandDetail:
         """One hand, everything about it (``rakestats hand HAND_ID``): its facts, seats,
         actions, pick-ups, Reveal and pots; ``hand_id`` as the history writes it (a
         leading ``#`` is read too). Raises :class:`~rakestats.stats.HandNotFoundError`

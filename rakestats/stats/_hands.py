@@ -355,7 +355,7 @@ def _quoted(values: list[Any]) -> str:
 
 
 def hand_detail(
-    sql: Callable[[str, list[Any]], pd.DataFrame], hand_id: str, site: str | None = None
+    sql: Callable[[str, list[Any]], pd.DataFrame], hand_id: str | int, site: str | None = None
 ) -> HandDetail:
     """Everything about one hand; ``sql`` runs a query with bound parameters (e.g.
     ``Warehouse.sql``). ``hand_id`` is text, or a whole number (a numeric id as a frame
