@@ -8,7 +8,9 @@ beside the numbers (after every other column, so the existing ones keep their pl
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -30,6 +32,7 @@ __all__ = [
     "STAKE_COLUMNS",
     "display_columns",
     "iso_times",
+    "json_value",
     "money_text",
     "stat_table",
     "text_table",
@@ -57,6 +60,26 @@ def iso_times(times: pd.Series) -> list[str | None]:
         text[fraction] = np.char.add(np.datetime_as_string(stamps[fraction], unit="us"), "+00:00")
     text[np.isnat(stamps)] = None
     return list(text)
+
+
+def json_value(value: Any) -> Any:
+    """A value as the commands write it in JSON: None for missing (None, NA, NaT) or not
+    finite, ISO 8601 text for a time, Python's scalars for numpy's, lists item by item.
+
+    >>> json_value(np.int64(3)), json_value(float("nan")), json_value([pd.NA, "a"])
+    (3, None, [None, 'a'])
+    """
+    if isinstance(value, list):
+        return [json_value(v) for v in value]
+    if value is None or value is pd.NA or value is pd.NaT:
+        return None
+    if isinstance(value, pd.Timestamp):
+        return value.isoformat()
+    if hasattr(value, "item"):
+        value = value.item()
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
 
 
 def text_table(heads: Sequence[str], rows: Sequence[Sequence[str]], left: Collection[int]) -> str:

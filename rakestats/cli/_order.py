@@ -4,7 +4,7 @@ many more there are."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
 import click
@@ -13,7 +13,14 @@ import pandas as pd
 from rakestats.cli._common import count_option, echo
 from rakestats.cli._display import STAKE_COLUMNS, display_columns
 
-__all__ = ["limited", "mixed_money_note", "order_options", "ordered", "say_more"]
+__all__ = [
+    "limited",
+    "mixed_money_note",
+    "order_options",
+    "ordered",
+    "say_more",
+    "sorts_amounts",
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -89,21 +96,23 @@ def say_more(more: int, fmt: str) -> None:
         click.echo(note, err=True)
 
 
-def mixed_money_note(df: pd.DataFrame, column: str | None) -> str:
-    """A note when ``--sort`` ordered amounts of several currencies: 500 chips are not
-    $5.00, nor 500 cents; '' otherwise.
+def sorts_amounts(column: str | None) -> bool:
+    """Whether ``--sort column`` orders amounts of money (not counts, shares or rates)."""
+    return column is not None and bool(display_columns([column], STAKE_COLUMNS))
 
-    >>> df = pd.DataFrame({"currency": ["USD", "chips"], "net": [97, 4250]})
-    >>> mixed_money_note(df, "net")
+
+def mixed_money_note(column: str | None, currencies: Iterable[Any]) -> str:
+    """A note when ``--sort column`` orders amounts of several ``currencies`` (those of
+    every row, not only the rows shown): 500 chips are not $5.00; '' otherwise.
+
+    >>> mixed_money_note("net", ["USD", "chips", "USD"])
     'note: net orders amounts of 2 currencies (USD, chips) as numbers; --currency keeps one'
-    >>> mixed_money_note(df, "hands")
+    >>> mixed_money_note("hands", ["USD", "chips"])
     ''
     """
-    if column is None or "currency" not in df.columns:
+    if not sorts_amounts(column):
         return ""
-    if not display_columns([column], STAKE_COLUMNS):  # a count, a share, a rate in units
-        return ""
-    kinds = list(dict.fromkeys(c if isinstance(c, str) else "chips" for c in df["currency"]))
+    kinds = list(dict.fromkeys(c if isinstance(c, str) else "chips" for c in currencies))
     if len(kinds) < 2:
         return ""
     return (

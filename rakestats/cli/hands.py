@@ -23,8 +23,8 @@ from rakestats.cli._common import (
 from rakestats.cli._display import (
     DISPLAY_SUFFIX,
     STAKE_COLUMNS,
-    display_columns,
     iso_times,
+    json_value,
     stat_table,
     with_display,
 )
@@ -35,7 +35,7 @@ from rakestats.cli._filters import (
     nothing_matched,
 )
 from rakestats.cli._group import main
-from rakestats.cli._order import mixed_money_note
+from rakestats.cli._order import mixed_money_note, sorts_amounts
 from rakestats.stats import (
     HAND_LIST_COLUMNS,
     ORDER_BY,
@@ -65,17 +65,6 @@ def _missing(value: Any) -> bool:
     return value is None or value is pd.NA or (isinstance(value, float) and value != value)
 
 
-def _plain(value: Any) -> Any:
-    """A JSON value: None for missing, ISO text for a time, Python scalars."""
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    if _missing(value):
-        return None
-    if isinstance(value, pd.Timestamp):
-        return value.isoformat()
-    return value.item() if hasattr(value, "item") else value
-
-
 # The terminal table: the stakes, the players (``3: Ann, Bob, Cy``), the winners and the
 # Ace of Skulls (``auto_loss (Ann)``) are written out before.
 _TABLE = stat_columns("hand_id played_at game stakes players total_pot winners skull_ace_outcome")
@@ -84,7 +73,7 @@ _NO_RAKE_TABLE = _TABLE[:-1]
 
 
 def _skull(outcome: Any, holder: Any) -> str:
-    outcome, holder = _plain(outcome), _plain(holder)
+    outcome, holder = json_value(outcome), json_value(holder)
     if outcome is None:
         return "-"
     return f"{outcome} ({holder})" if holder is not None else str(outcome)
@@ -227,19 +216,18 @@ def _mixed_currencies(
     """The note of :func:`mixed_money_note` when ``--sort`` orders amounts and the
     matching hands are in several currencies (counted per currency, every matching hand,
     not only those --limit shows)."""
-    if sort is None or not display_columns([sort], STAKE_COLUMNS):
+    if not sorts_amounts(sort):
         return ""
     with quiet_empty():
-        named = wh.player_sites(aliases=aliases, **filters)["currency"]
-    kinds = list(dict.fromkeys(str(c) for c in named))
-    if len(kinds) < 2:
+        named = dict.fromkeys(wh.player_sites(aliases=aliases, **filters)["currency"])
+    if len(named) < 2:
         return ""
-    counts = {
-        c: wh.count_hands(per="hand", aliases=aliases, **select, **{**filters, "currency": c})
-        for c in kinds
-    }
-    rows = pd.DataFrame({"currency": [c for c, n in counts.items() if n]})
-    return mixed_money_note(rows.assign(**{sort: 0}), sort)
+    held = [
+        c
+        for c in named
+        if wh.count_hands(per="hand", aliases=aliases, **select, **{**filters, "currency": c})
+    ]
+    return mixed_money_note(sort, held)
 
 
 #: Hands formatted and written at a time by ``--format csv|json``.
@@ -258,7 +246,7 @@ def _export(parts: Iterator[pd.DataFrame], fmt: str) -> None:
         if fmt == "json":
             texts = [
                 json.dumps(
-                    {k: _plain(v) for k, v in zip(JSON_KEYS, row, strict=True)},
+                    {k: json_value(v) for k, v in zip(JSON_KEYS, row, strict=True)},
                     ensure_ascii=False,
                     indent=1,
                 ).replace("\n", "\n ")

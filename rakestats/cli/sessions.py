@@ -10,7 +10,6 @@ from datetime import timedelta
 from typing import Any
 
 import click
-import pandas as pd
 
 from rakestats.api import Warehouse
 from rakestats.cli._common import (
@@ -20,7 +19,13 @@ from rakestats.cli._common import (
     safe_text,
     warehouse_option,
 )
-from rakestats.cli._display import DISPLAY_SUFFIX, iso_times, stat_table, with_display
+from rakestats.cli._display import (
+    DISPLAY_SUFFIX,
+    iso_times,
+    json_value,
+    stat_table,
+    with_display,
+)
 from rakestats.cli._filters import (
     aliases_checked,
     check_filters,
@@ -71,13 +76,6 @@ def _gap(ctx: click.Context, param: click.Parameter, value: float) -> float:
 
 
 _MAX_GAP = timedelta.max.total_seconds() / 60 // 2  # well within what a timedelta holds
-
-
-def _plain(value: Any) -> Any:
-    """A JSON value: None for missing or not finite, Python scalars."""
-    if value is None or value is pd.NA or (isinstance(value, float) and value != value):
-        return None
-    return value.item() if hasattr(value, "item") else value
 
 
 @main.command("sessions")
@@ -131,7 +129,7 @@ def sessions_command(
         if df.empty:
             nothing_matched(wh, opts)
     df = ordered(df, sort, reverse, JSON_KEYS)
-    mixed = mixed_money_note(df, sort)  # of every row, not only those --limit keeps
+    mixed = mixed_money_note(sort, df["currency"])  # every row's, not those --limit keeps
     df, more = limited(df, limit)
     if mixed:
         click.echo(safe_text(mixed), err=True)
@@ -145,7 +143,7 @@ def sessions_command(
     shown = shown[list(JSON_KEYS)]
     if fmt == "json":
         rows = [
-            {k: _plain(v) for k, v in zip(JSON_KEYS, row, strict=True)}
+            {k: json_value(v) for k, v in zip(JSON_KEYS, row, strict=True)}
             for row in shown.itertuples(index=False, name=None)
         ]
         echo(json.dumps(rows, ensure_ascii=False, indent=1))

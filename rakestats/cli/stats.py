@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 import sys
 from typing import Any
 
@@ -22,6 +21,7 @@ from rakestats.cli._display import (
     DISPLAY_SUFFIX,
     STAKE_COLUMNS,
     display_columns,
+    json_value,
     stat_table,
     with_display,
 )
@@ -105,27 +105,17 @@ STUD8_TABLE = stat_columns(
 )
 
 
-def _json_value(value: Any) -> Any:
-    if value is None or value is pd.NA or value is pd.NaT:
-        return None
-    if hasattr(value, "item"):
-        value = value.item()
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    return value
-
-
 def _records(df: pd.DataFrame, keys: tuple[str, ...] = JSON_KEYS) -> list[dict[str, Any]]:
     cols = [k for k in keys if k in df.columns]
     return [
-        {k: _json_value(v) for k, v in zip(cols, row, strict=True)}
+        {k: json_value(v) for k, v in zip(cols, row, strict=True)}
         for row in df[cols].itertuples(index=False, name=None)
     ]
 
 
 def _table(df: pd.DataFrame, columns: tuple[StatColumn, ...] = _TABLE) -> str:
     ci = [
-        "-" if _json_value(lo) is None else f"[{lo:.1f}, {hi:.1f}]"
+        "-" if json_value(lo) is None else f"[{lo:.1f}, {hi:.1f}]"
         for lo, hi in zip(df["winrate_ci_low"], df["winrate_ci_high"], strict=True)
     ]
     return stat_table(df.assign(winrate_ci=ci), columns)
@@ -244,7 +234,7 @@ def stats_command(
         if df.empty:
             nothing_matched(wh, opts)
     df = ordered(df, sort, reverse, _SORT_HINTS)
-    mixed = mixed_money_note(df, sort)  # of every row, not only those --limit keeps
+    mixed = mixed_money_note(sort, df["currency"])  # every row's, not those --limit keeps
     df, more = limited(df, limit)
     if fmt == "json":
         keys = tuple(df.columns) if stud else (*JSON_KEYS[:3], *split, *JSON_KEYS[3:])

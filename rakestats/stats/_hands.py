@@ -158,7 +158,7 @@ def _names(value: str | Sequence[str] | None, what: str) -> tuple[str, ...]:
         return tuple(_id_text(v) for v in items)
     if not all(isinstance(v, str) for v in items):
         raise TypeError(f"{what}: expected text, got {items!r}")
-    return tuple(str(v) for v in items)
+    return items
 
 
 def hands_sql(

@@ -25,6 +25,7 @@ import numbers
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import timedelta
+from functools import partial
 from typing import Any, ClassVar, Protocol, Unpack, runtime_checkable
 
 import duckdb
@@ -333,18 +334,11 @@ class Statistics:
         biggest losses: ``wh.hands(player="Grist", order_by="net", ascending=True,
         limit=10)``; done in the database, so a limit reads only those rows."""
         select, filters = HandSelect.split(selection)
+        listing = _listing(limit, per, newest_first, order_by, ascending)
         df = self._query(
             aliases,
             filters,
-            lambda s: hands_sql(
-                s,
-                select,
-                limit=limit,
-                per=per,
-                newest_first=newest_first,
-                order_by=order_by,
-                ascending=ascending,
-            ),
+            partial(hands_sql, select=select, **listing),
             select=select,
             warn=limit != 0,  # none asked for: nothing to explain
         )
@@ -376,13 +370,7 @@ class Statistics:
         select, filters = HandSelect.split(selection)
         scope = Scope(Filters.of(filters), load_aliases(aliases))
         sql, params = hands_sql(
-            scope,
-            select,
-            limit=limit,
-            per=per,
-            newest_first=newest_first,
-            order_by=order_by,
-            ascending=ascending,
+            scope, select=select, **_listing(limit, per, newest_first, order_by, ascending)
         )
         with self._connection():
             snapshot = self._cache.snapshot  # the current one (or the one pinned)
@@ -524,6 +512,20 @@ def _with_lists(df: pd.DataFrame) -> pd.DataFrame:
     for col in ("players", "winners"):
         df[col] = pd.Series([list(v) for v in df[col]], index=df.index, dtype=object)
     return df
+
+
+def _listing(
+    limit: int | None, per: Per, newest_first: bool, order_by: str | None, ascending: bool
+) -> dict[str, Any]:
+    """The arguments of :func:`hands_sql` that shape a list of hands, as :meth:`hands`
+    and :meth:`iter_hands` both pass them."""
+    return {
+        "limit": limit,
+        "per": per,
+        "newest_first": newest_first,
+        "order_by": order_by,
+        "ascending": ascending,
+    }
 
 
 def _breakdown(by: str | Sequence[str] | None) -> tuple[str, ...]:
