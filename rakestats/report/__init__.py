@@ -20,7 +20,7 @@ from typing import Unpack
 
 import numpy as np
 
-from rakestats.report._atomic import write_atomic
+from rakestats.report._atomic import check_writable, write_atomic
 from rakestats.report._data import (
     AUTO_LOSS_LIMIT,
     GATHER_STEPS,
@@ -123,7 +123,8 @@ def build_report(
 
     A fault in the template (a syntax error, a file that is not UTF-8, a template it
     names that does not exist, an undefined name) raises :class:`ReportTemplateError`
-    naming the file and line; those that compiling shows are raised before any query."""
+    naming the file and line; those that compiling shows are raised before any query, as
+    is the :class:`OSError` of an ``out`` or ``pdf`` that cannot be written there."""
     if paper not in PAPERS:
         raise ValueError(f"paper must be one of {', '.join(PAPERS)}, got {paper!r}")
     if pdf is not None and same_file(out, pdf):
@@ -145,6 +146,9 @@ def build_report(
     if isinstance(profiles, numbers.Integral):  # numpy's too: a count taken from a frame
         profiles = int(profiles)
     check_template(template)  # a fault in it is told before the queries, not after
+    for target in (out, pdf):  # and a folder it cannot write
+        if target is not None:
+            check_writable(target)
     with wh.statistics.pinned():  # one snapshot for every section, whatever commits
         data = gather(wh, label, filters, aliases, step, profiles)
     if step is not None:

@@ -9,7 +9,25 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["write_atomic"]
+__all__ = ["check_writable", "write_atomic"]
+
+
+def check_writable(path: str | os.PathLike[str]) -> None:
+    """Raise :class:`PermissionError` (or the :class:`OSError` met) naming ``path`` when
+    a file cannot be written there: its folder is created if missing and a temporary
+    file made and removed in it, as :func:`write_atomic` will, so a long job fails
+    before its work rather than after it."""
+    target = Path(path)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        error = type(exc)(f"cannot write {os.fspath(path)}: {reason}")
+        error.errno = exc.errno
+        raise error from None
+    os.close(fd)
+    os.unlink(tmp)
 
 
 def write_atomic(path: str | os.PathLike[str], write: Callable[[str], None]) -> Path:

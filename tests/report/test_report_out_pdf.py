@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import re
 from pathlib import Path
 
 import pytest
@@ -88,3 +90,42 @@ def test_pdf_naming_the_html_file_is_refused(wh_dir: Path, tmp_path: Path, pdf: 
     with pytest.raises(ValueError, match="out and pdf name the same file"):
         build_report(Warehouse(wh_dir), out, pdf=tmp_path / pdf)
     assert not out.exists()
+
+
+class _NoQueries:
+    """A warehouse that fails the test if the report asks it anything."""
+
+    @property
+    def statistics(self) -> None:
+        raise AssertionError("the report queried the warehouse before checking where it writes")
+
+    path = "never"
+
+
+@pytest.mark.parametrize("which", ["out", "pdf"])
+def test_an_output_it_cannot_write_is_told_before_any_query(tmp_path: Path, which: str) -> None:
+    """A report whose folder could not be written was refused only after every query
+    and figure (minutes on a large warehouse), as `[Errno 13] ... .r.html.x1y2.tmp`:
+    a temporary file's name, not the one the user gave."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder\n", encoding="utf-8")
+    bad = blocker / "r.html" if which == "out" else blocker / "r.pdf"
+    out = bad if which == "out" else tmp_path / "r.html"
+    pdf = bad if which == "pdf" else None
+    with pytest.raises(OSError, match=f"cannot write {re.escape(str(bad))}: "):
+        build_report(_NoQueries(), out, pdf=pdf)  # type: ignore[arg-type]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file"]
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes where permissions forbid")
+def test_a_folder_without_write_permission_is_named(wh_dir: Path, tmp_path: Path) -> None:
+    shut = tmp_path / "shut"
+    shut.mkdir()
+    shut.chmod(0o555)
+    try:
+        result = CliRunner().invoke(main, ["report", "-w", str(wh_dir), "-o", str(shut / "r.html")])
+    finally:
+        shut.chmod(0o755)
+    assert result.exit_code == 1
+    assert f"cannot write {shut / 'r.html'}: Permission denied" in result.output
+    assert list(shut.iterdir()) == []
