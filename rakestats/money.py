@@ -35,6 +35,7 @@ from __future__ import annotations
 import math
 import numbers
 import re
+from collections.abc import Sequence
 from decimal import ROUND_HALF_EVEN, Decimal
 
 __all__ = [
@@ -50,6 +51,7 @@ __all__ = [
     "parse_stake",
     "scale",
     "stake_currency",
+    "stakes_currency",
     "symbol",
     "to_units",
     "unit_label",
@@ -177,6 +179,40 @@ def stake_currency(text: str) -> str | None:
     ('USD', 'EUR', None)
     """
     return _read_stake(text)[1]
+
+
+def stakes_currency(stakes: Sequence[tuple[int, str | None]]) -> str | None:
+    """The one currency that stakes read from text (``(amount, currency)`` pairs, as
+    :func:`parse_stake` and :func:`stake_currency` give them) name by a sign or code, or
+    None when none names one. Filters cannot pair a stake with its own currency, so a
+    stake naming one beside a stake naming none, or stakes in two currencies, are a
+    ``ValueError``.
+
+    >>> stakes_currency([(200, "USD"), (400, "USD")]), stakes_currency([(200, None)])
+    ('USD', None)
+    >>> stakes_currency([(200, "USD"), (400, None)])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: a stake with its currency ($2.00) beside one without (400): write each ...
+    """
+    named = [currency for _, currency in stakes]
+    if not any(named):
+        return None
+    if None in named:
+        plain = next(amount for amount, currency in stakes if currency is None)
+        amount, currency = next((a, c) for a, c in stakes if c is not None)
+        raise ValueError(
+            f"a stake with its currency ({format_money(amount, currency)}) beside one "
+            f"without ({plain}): write each with its currency, or none"
+        )
+    currencies = sorted({str(c) for c in named})
+    if len(currencies) > 1:
+        shown = ", ".join(format_money(a, c) for a, c in stakes)
+        raise ValueError(
+            f"stakes in {len(currencies)} currencies ({shown}): the filters cannot pair "
+            "each with its own; give one currency a run"
+        )
+    return currencies[0]
 
 
 def _read_stake(text: str) -> tuple[int, str | None]:

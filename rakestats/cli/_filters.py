@@ -32,8 +32,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from rakestats.cli._common import safe_text
-from rakestats.money import format_money as money_text
-from rakestats.money import parse_stake, stake_currency
+from rakestats.money import parse_stake, stake_currency, stakes_currency
 from rakestats.stats import GAMES, AliasError
 
 if TYPE_CHECKING:
@@ -242,24 +241,11 @@ def _named_currencies(stakes: Sequence[Any]) -> list[str]:
     """The currencies the stakes name by a sign or code (``--big-bet '$2'``: USD, so that
     ``$2`` is not also a table of 200 chips). A stake naming one beside a stake naming
     none is a usage error: the filters cannot pair each stake with its currency."""
-    named = [getattr(v, "currency", None) for v in stakes]
-    if not any(named):
-        return []
-    if None in named:
-        plain = next(int(v) for v in stakes if getattr(v, "currency", None) is None)
-        money = next(v for v in stakes if getattr(v, "currency", None) is not None)
-        raise click.UsageError(
-            f"a stake with its currency ({money_text(money, money.currency)}) beside one "
-            f"without ({plain}): write each with its currency, or none"
-        )
-    currencies = sorted({str(c) for c in named})
-    if len(currencies) > 1:
-        shown = ", ".join(money_text(v, v.currency) for v in stakes)
-        raise click.UsageError(
-            f"stakes in {len(currencies)} currencies ({shown}): the filters cannot pair "
-            "each with its own; give one currency a run"
-        )
-    return currencies
+    try:
+        named = stakes_currency([(int(v), getattr(v, "currency", None)) for v in stakes])
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    return [] if named is None else [named]
 
 
 def _fail(lines: list[str]) -> NoReturn:

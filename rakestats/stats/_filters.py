@@ -21,11 +21,19 @@ import numbers
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields
 from datetime import UTC, date, datetime, time, timedelta
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any, TypedDict
 
 import numpy as np
 
-from rakestats.money import CHIPS, format_money, is_cash
+from rakestats.money import (
+    CHIPS,
+    format_money,
+    is_cash,
+    parse_stake,
+    stake_currency,
+    stakes_currency,
+)
 from rakestats.records import Game
 from rakestats.stats._games import STUD_GAMES, game_title, is_stud, unit_column
 
@@ -58,8 +66,8 @@ class FilterArgs(TypedDict, total=False):
     game: str | Sequence[str] | None
     currency: str | Sequence[str] | None
     site: str | Sequence[str] | None
-    ante: int | Sequence[int] | None
-    big_bet: int | Sequence[int] | None
+    ante: int | str | Decimal | Sequence[int | str | Decimal] | None
+    big_bet: int | str | Decimal | Sequence[int | str | Decimal] | None
     table_size: int | Sequence[int] | None
     position: int | Sequence[int] | None
     players: str | Sequence[str] | None
@@ -192,6 +200,28 @@ def _tuple_of(value: Any, kind: type, name: str) -> tuple[Any, ...] | None:
     return items
 
 
+def _stake(value: Any, name: str) -> tuple[Any, str | None]:
+    """A stake filter's value as stored and the currency it names (None: none). Text is
+    read as on the command line (``"200"``: the smallest unit; ``"2.00"``, ``"$2"``,
+    ``"2 USD"``: money); a ``Decimal`` is money (``Decimal("2")`` is 200, in cents);
+    anything else is left for the type check.
+
+    >>> _stake("$0.10", "ante"), _stake(Decimal("2"), "big_bet"), _stake(25, "ante")
+    ((10, 'USD'), (200, None), (25, None))
+    """
+    text = value
+    if isinstance(value, Decimal):
+        if not value.is_finite() or value < 0:
+            raise ValueError(f"filter {name}: {value!r} is no amount of money")
+        text = f"{value:f}" if "." in f"{value:f}" else f"{value:f}."  # money: the point
+    if not isinstance(text, str):
+        return value, None
+    try:
+        return parse_stake(text), stake_currency(text)
+    except ValueError as exc:
+        raise ValueError(f"filter {name}: {str(exc).replace(repr(text), repr(value))}") from None
+
+
 @dataclass(frozen=True)
 class Filters:
     """Which hands a statistic covers. A filter given a list keeps rows matching any
@@ -202,7 +232,9 @@ class Filters:
     - ``game`` (``"rake"``, ``"razz"``; anything else raises :class:`UnknownGameError`,
       a ``ValueError``), ``currency``, ``site``;
     - ``ante`` and ``big_bet``: the stakes (Rake is played for an ante, Razz for a bet
-      size);
+      size), stored integers in the smallest unit (chips, or cents), or written as on the
+      command line: ``"200"`` is 200 too, ``"2.00"`` or ``Decimal("2")`` money (200
+      cents), and ``"$2"`` or ``"2 USD"`` also filters the currency (USD);
     - ``table_size``: the number of players dealt in;
     - ``position``: the player's position, 1 = first to act (left of the dealer), the
       dealer is ``table_size`` (the stud games have none, so no stud row matches);
@@ -220,8 +252,8 @@ class Filters:
     game: str | Sequence[str] | None = None
     currency: str | Sequence[str] | None = None
     site: str | Sequence[str] | None = None
-    ante: int | Sequence[int] | None = None
-    big_bet: int | Sequence[int] | None = None
+    ante: int | str | Decimal | Sequence[int | str | Decimal] | None = None
+    big_bet: int | str | Decimal | Sequence[int | str | Decimal] | None = None
     table_size: int | Sequence[int] | None = None
     position: int | Sequence[int] | None = None
     players: str | Sequence[str] | None = None
@@ -259,6 +291,7 @@ class Filters:
         for game in self.values("game"):
             if game not in GAMES:
                 raise UnknownGameError(game)
+        self._read_stakes()
         for name in ("currency", "site", "ante", "big_bet", "table_size", "position"):
             self.values(name)  # type errors now, not at query time
         self.values("players"), self.values("opponent")
@@ -273,6 +306,32 @@ class Filters:
                 raise ValueError(
                     f"since {self.since} is after until {self.until}: no time lies between"
                 )
+
+    def _read_stakes(self) -> None:
+        """Stakes written as money (``"$2"``, ``"0.10"``, a ``Decimal``) as stored, and the
+        currency a sign or code names as the currency filter, by the command line's
+        rules (:func:`~rakestats.money.stakes_currency`)."""
+        read: list[tuple[int, str | None]] = []
+        for name in ("ante", "big_bet"):
+            value = getattr(self, name)
+            if value is None:
+                continue
+            single = isinstance(value, (str, Decimal)) or not isinstance(value, Iterable)
+            items = [value] if single else list(value)
+            stakes = [_stake(item, name) for item in items]
+            read += stakes
+            if any(isinstance(item, (str, Decimal)) for item in items):
+                object.__setattr__(self, name, tuple(amount for amount, _ in stakes))
+        named = stakes_currency(read)
+        if named is None:
+            return
+        given = self.values("currency")
+        if given and set(given) != {named}:
+            raise ValueError(
+                f"the stakes name {named} by their sign or code, currency="
+                f"{', '.join(given)}: give the currency one way"
+            )
+        object.__setattr__(self, "currency", named)
 
     def values(self, name: str) -> tuple[Any, ...]:
         """The values of the list filter ``name`` as a tuple (empty when not given)."""

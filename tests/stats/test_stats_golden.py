@@ -667,7 +667,8 @@ def test_bad_filters(wh: Warehouse) -> None:
     with pytest.raises(TypeError):
         wh.player_stats(colour="red")  # type: ignore[call-arg]
     with pytest.raises(TypeError):
-        wh.player_stats(ante="10")  # type: ignore[typeddict-item]
+        wh.player_stats(ante=10.0)  # type: ignore[typeddict-item]
+    pd.testing.assert_frame_equal(wh.player_stats(ante="10"), wh.player_stats(ante=10))
     with pytest.raises(ValueError):
         wh.player_stats(since="yesterday")
     with pytest.raises(ValueError):
