@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 import os
 import signal
 import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +25,7 @@ from rakestats.cli._common import (
     count_option,
     echo,
     fail_on_warehouse_error,
+    format_option,
     progress_bar,
     safe_text,
     warehouse_option,
@@ -39,6 +44,7 @@ from rakestats.ingest_settings import (
 
 __all__ = [
     "EXIT_NOT_CLEAN",
+    "QUARANTINE_KEYS",
     "compact_command",
     "display_path",
     "ingest_command",
@@ -293,44 +299,134 @@ def compact_command(warehouse: str, wait: bool) -> None:
 #: Rows of the quarantine read at a time by ``rakestats quarantine``.
 QUARANTINE_ROWS = 1_000
 
+#: Columns of ``rakestats quarantine --format csv`` (keys of each JSON object), in
+#: order; ``raw_text`` follows them with ``--raw``.
+QUARANTINE_KEYS = (
+    "source_file",
+    "line",
+    "reason",
+    "site",
+    "hand_id",
+    "game",
+    "quarantined_at",
+    "resolved_at",
+)
+
 
 @main.command("quarantine")
 @warehouse_option
-@click.option("--raw", is_flag=True, help="Also print each hand's raw text.")
+@click.option(
+    "--raw", is_flag=True, help="Also print each hand's raw text (csv and json: raw_text)."
+)
 @click.option(
     "--all",
     "show_all",
     is_flag=True,
     help="Also list entries resolved since by a complete copy of the hand.",
 )
-def quarantine_command(warehouse: str, raw: bool, show_all: bool) -> None:
-    """List quarantined hands with file, line and reason.
+@count_option(
+    "--limit", default=0, help="List at most this many hands (0: all); says how many more."
+)
+@format_option("table", "csv", "json")
+def quarantine_command(warehouse: str, raw: bool, show_all: bool, limit: int, fmt: str) -> None:
+    """List quarantined hands with file, line and reason, in order of file and line.
+
+    csv and json have the columns of Warehouse.quarantine() (the hand's site, id and
+    game where its text named them, when it was quarantined and, with --all, resolved);
+    the count of hands is then written on stderr.
 
     Example: rakestats quarantine --warehouse wh
+
+    Example: rakestats quarantine -w wh --format csv > refused.csv
     """
     # straight from DuckDB: listing the quarantine needs neither pandas nor the statistics
     from rakestats.warehouse import Store, connect
 
     where = "" if show_all else "WHERE resolved_at IS NULL "
+    keys = (*QUARANTINE_KEYS, "raw_text") if raw else QUARANTINE_KEYS
     text = "raw_text" if raw else "NULL"  # the hands' text only when it is printed
+    columns = ", ".join(keys) if fmt != "table" else (
+        f"source_file, line, reason, {text}, resolved_at IS NOT NULL"
+    )  # fmt: skip
     listed = 0
     with fail_on_warehouse_error():
         con = connect(Store(warehouse))
         try:
+            total = con.execute(f"SELECT count(*) FROM quarantine {where}").fetchone()
             result = con.execute(
-                f"SELECT source_file, line, reason, {text}, resolved_at IS NOT NULL "
-                f"FROM quarantine {where}ORDER BY source_file, line"
+                f"SELECT {columns} FROM quarantine {where}ORDER BY source_file, line"
+                + (f" LIMIT {int(limit)}" if limit else "")
             )
             # a batch of rows at a time: a quarantine of many hands is never held whole
             while rows := result.fetchmany(QUARANTINE_ROWS):
-                for source_file, line_no, reason, raw_text, settled in rows:
-                    resolved = " (resolved)" if settled else ""
-                    why = str(reason).removeprefix(f"line {line_no}: ")  # said once, after
-                    echo(f"{safe_text(str(source_file))}:{line_no}: {safe_text(why)}{resolved}")
-                    if raw:
-                        for line in str(raw_text).splitlines():
-                            echo(f"    {safe_text(line)}")
+                if fmt == "table":
+                    _quarantine_lines(rows, raw)
+                else:
+                    _quarantine_rows(fmt, keys, rows, first=listed == 0)
                 listed += len(rows)
+            if fmt != "table":
+                _quarantine_rows(fmt, keys, [], first=listed == 0, end=True)
         finally:
             con.close()
-    echo(f"{listed} quarantined hands" + (" (resolved ones included)" if show_all else ""))
+    said = f"{listed} quarantined hands" + (" (resolved ones included)" if show_all else "")
+    more = (total[0] if total else 0) - listed
+    if more > 0:
+        said += f"; {more} more (--limit 0 lists all)"
+    if fmt == "table":
+        echo(said)
+    else:  # not in the data
+        click.echo(said, err=True)
+
+
+def _quarantine_lines(rows: list[tuple[Any, ...]], raw: bool) -> None:
+    """The table: ``file:line: reason`` a hand (the line said once), its text indented."""
+    for source_file, line_no, reason, raw_text, settled in rows:
+        resolved = " (resolved)" if settled else ""
+        why = str(reason).removeprefix(f"line {line_no}: ")  # said once, after
+        echo(f"{safe_text(str(source_file))}:{line_no}: {safe_text(why)}{resolved}")
+        if raw:
+            for line in str(raw_text).splitlines():
+                echo(f"    {safe_text(line)}")
+
+
+def _quarantine_rows(
+    fmt: str,
+    keys: tuple[str, ...],
+    rows: list[tuple[Any, ...]],
+    *,
+    first: bool,
+    end: bool = False,
+) -> None:
+    """CSV (a header first) or one JSON array, written a batch of rows at a time: the
+    text is the same as that of every row formatted at once."""
+    values = [[_plain(v) for v in row] for row in rows]
+    if fmt == "csv":
+        if end:
+            if first:
+                echo(",".join(keys))
+            return
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        if first:
+            writer.writerow(keys)
+        tty = sys.stdout.isatty()  # text from histories must not drive the terminal
+        writer.writerows(
+            [safe_text(v) if tty and isinstance(v, str) else v for v in row] for row in values
+        )
+        echo(out.getvalue(), nl=False)
+        return
+    if end:
+        echo("[]" if first else "\n]")
+        return
+    texts = [
+        json.dumps(dict(zip(keys, row, strict=True)), ensure_ascii=False, indent=1).replace(
+            "\n", "\n "
+        )
+        for row in values
+    ]  # each object one level in, as json.dumps(list, indent=1) writes it
+    echo(("[\n " if first else ",\n ") + ",\n ".join(texts), nl=False)
+
+
+def _plain(value: Any) -> Any:
+    """A value of the quarantine as csv and json write it: a time as ISO 8601 text."""
+    return value.isoformat() if isinstance(value, datetime) else value
