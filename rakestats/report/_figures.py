@@ -66,8 +66,8 @@ _FIGURES = {
         "results",
         "Net won: {name}",
         "{name}'s {game} hands in {currency}, the game and currency of most of their hands. "
-        "Black: the running total. Red: hands that reached {showdown}; blue: hands won or "
-        "lost before it.",
+        "Black: the running total. Orange-red: hands that reached {showdown}; blue: hands won "
+        "or lost before it.",
     ),
     "aggression": (
         "style",

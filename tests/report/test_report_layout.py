@@ -666,3 +666,29 @@ def test_template_files_ship_with_the_package() -> None:
     globs = conf["tool"]["setuptools"]["package-data"]["rakestats"]
     for ext in ("j2", "css", "js"):
         assert f"report/templates/*.{ext}" in globs
+
+
+# The colour words a caption may use, for the colours the plots draw in.
+_COLOUR_WORDS = {"#000000": "black", "#d55e00": "orange-red", "#0072b2": "blue"}
+
+
+@pytest.mark.parametrize("which", ["sample", "mixed"])
+def test_the_net_won_captions_name_the_colours_drawn(
+    which: str, request: pytest.FixtureRequest
+) -> None:
+    """The caption said 'Red' of a line drawn in Okabe-Ito's vermillion, which a reader
+    sees as orange: each colour a line is drawn in is named, as it looks."""
+    from matplotlib.colors import to_hex
+
+    wh: Warehouse = request.getfixturevalue(f"{which}_wh")
+    graphs = [c for c in charts(gather(wh, "wh", {})) if c.title.startswith("Net won")]
+    assert graphs
+    for chart in graphs:
+        colours = {to_hex(line.get_color()) for line in chart.figure.axes[0].get_lines()}
+        colours.discard("#808080")  # the grey line at 0
+        assert len(colours) == 3, colours
+        for colour in colours:
+            assert _COLOUR_WORDS[colour].capitalize() in chart.caption or (
+                f" {_COLOUR_WORDS[colour]}:" in chart.caption
+            ), (colour, chart.caption)
+        assert "Red:" not in chart.caption
