@@ -19,6 +19,7 @@ from rakestats.plots._display import made_here
 from rakestats.stats import HasStatistics, Statistics, is_stud
 
 __all__ = [
+    "EDGE",
     "EMPTY_GID",
     "OKABE_ITO",
     "RATE_UNITS",
@@ -59,6 +60,9 @@ def axes(ax: Axes | None, size: tuple[float, float] = (8.0, 4.5)) -> Axes:
     fig = made_here(Figure(figsize=size, layout="constrained"))
     return fig.add_subplot()
 
+
+#: The room beyond 0 and 100 on a percentage axis, so that a marker there is drawn whole.
+EDGE = 4.0
 
 # The gid of the text that says an Axes has nothing to draw.
 EMPTY_GID = "nothing-to-draw"

@@ -11,7 +11,15 @@ import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.patches import Patch
 
-from rakestats.plots._style import OKABE_ITO, Data, axes, frame, group_label, nothing_to_draw
+from rakestats.plots._style import (
+    EDGE,
+    OKABE_ITO,
+    Data,
+    axes,
+    frame,
+    group_label,
+    nothing_to_draw,
+)
 from rakestats.plots._text import literal
 from rakestats.stats import STREETS
 
@@ -115,7 +123,8 @@ def street_aggression(
                 label=group_label(row, whole))  # fmt: skip
     ax.set_xticks(x, [f"{s} street" for s in STREETS])
     if measure == "afq":
-        ax.set_ylim(0, 100)
+        ax.set_ylim(-EDGE, 100 + EDGE)  # a marker at 0 or 100 drawn whole
+        ax.set_yticks(range(0, 101, 20))
         ax.set_ylabel("AFq (% of bets and raises among actions)")
     else:
         ax.set_ylabel("AF ((bets + raises) / calls)")

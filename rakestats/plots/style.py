@@ -8,7 +8,15 @@ import numpy as np
 from matplotlib.axes import Axes
 
 from rakestats.plots._labels import label_points
-from rakestats.plots._style import OKABE_ITO, Data, axes, frame, group_label, nothing_to_draw
+from rakestats.plots._style import (
+    EDGE,
+    OKABE_ITO,
+    Data,
+    axes,
+    frame,
+    group_label,
+    nothing_to_draw,
+)
 from rakestats.plots._text import literal
 
 __all__ = ["AF_CAP_MIN", "MAX_LABELS", "af_cap", "aggression_map"]
@@ -86,12 +94,17 @@ def aggression_map(
             label=f"AF above {cap:g}, drawn at the top",
         )  # fmt: skip
     top = cap if cap is not None else (float(np.nanmax(y)) if len(y) else 1.0)
-    ax.set_ylim(0, 1.12 * top if top > 0 else 1.0)
-    ax.set_xlim(0, 100)
+    upper = 1.12 * top if top > 0 else 1.0
+    ax.set_ylim(-upper * EDGE / 100, upper)  # a player of AF 0 drawn whole
+    ax.set_xlim(-EDGE, 100 + EDGE)  # a player at 0 or 100 % drawn whole
+    ax.set_xticks(range(0, 101, 20))
     ax.set_xlabel("VPIP (% of hands, first betting round)")
     ax.set_ylabel("AF ((bets + raises) / calls)")
     title = f"{left_out} without AF left out" if left_out else None
-    ax.legend(loc="upper right", title=title, fontsize=8)
+    ax.legend(  # beside the Axes: over the points it hid players at the top right
+        loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0, title=title,
+        fontsize=8, title_fontsize=8,
+    )  # fmt: skip
     names = [group_label(r, df) for r in df.itertuples(index=False)]
     labels = [f"{n} (AF {v:.1f})" if o else n for n, v, o in zip(names, y, over, strict=True)]
     order = sorted(range(len(labels)), key=lambda i: not over[i])  # clipped points first

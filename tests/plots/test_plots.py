@@ -306,3 +306,51 @@ def test_aggression_map_labels_stay_clear_of_the_legend() -> None:
             box.x1 <= legend.x0 or box.x0 >= legend.x1 or box.y1 <= legend.y0 or box.y0 >= legend.y1
         )
         assert clear, t.get_text()
+
+
+def _overlaps(box: Any, x: float, y: float, r: float) -> bool:
+    """Whether a marker of radius ``r`` at ``(x, y)`` (pixels) reaches into ``box``."""
+    return bool(box.x0 - r < x < box.x1 + r and box.y0 - r < y < box.y1 + r)
+
+
+def test_aggression_map_draws_the_edges_whole_and_no_point_under_the_legend() -> None:
+    """A player at VPIP 0 or 100 % or of AF 0 was drawn half outside the Axes, and a
+    maniac at the top right (VPIP 100 %, an AF above the cap) under the legend."""
+    n = 30
+    rng = np.random.default_rng(11)
+    df = pd.DataFrame(
+        {
+            "player": [f"P{i:02d}" for i in range(n)],
+            "vpip": np.r_[[1.0, 0.0, 0.97], rng.uniform(0.05, 0.6, n - 3)],
+            "af": np.r_[[60.0, 0.0, 3.8], rng.uniform(0.0, 2.0, n - 3)],
+            "hands": np.r_[[300, 200, 250], rng.integers(10, 500, n - 3)],
+        }
+    )
+    fig = Figure(figsize=(8, 6), layout="constrained")
+    ax = plots.aggression_map(df, ax=fig.add_subplot())
+    fig.draw_without_rendering()
+    (x0, x1), (y0, _) = ax.get_xlim(), ax.get_ylim()
+    assert x0 < 0 and x1 > 100 and y0 < 0
+    assert [t for t in ax.get_xticks() if x0 <= t <= x1] == [0, 20, 40, 60, 80, 100]
+    legend = ax.get_legend().get_window_extent()
+    points = 0
+    for coll in ax.collections:
+        sizes = coll.get_sizes()
+        for k, (x, y) in enumerate(coll.get_offsets()):
+            px, py = ax.transData.transform((x, y))
+            radius = np.sqrt(sizes[k % len(sizes)]) / 2 * fig.dpi / 72  # points² to pixels
+            assert not _overlaps(legend, px, py, radius), (x, y)
+            points += 1
+    assert points == n
+
+
+def test_street_aggression_draws_0_and_100_percent_whole() -> None:
+    streets = ("3rd", "4th", "5th", "6th", "7th")
+    df = pd.DataFrame(
+        {"player": ["A", "B"], "hands": [10, 9],
+         **{f"afq_{s}": [0.0 if i % 2 else 1.0, 0.5] for i, s in enumerate(streets)}}
+    )  # fmt: skip
+    ax = plots.street_aggression(df, ax=_ax())
+    low, high = ax.get_ylim()
+    assert low < 0 and high > 100
+    assert list(ax.get_yticks()) == [0, 20, 40, 60, 80, 100]
