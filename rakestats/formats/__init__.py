@@ -144,17 +144,34 @@ def scan_file(
     *,
     display_name: str | None = None,
     member: str | None = None,
+    offset: int = 0,
+    lines_before: int = 0,
 ) -> Iterator[QuarantineRecord | SkipRecord | Stored]:
     """Like :func:`iter_file`, but each validated hand is appended to the batch ``into``
     and comes out as :attr:`Stored.STORED` (or :attr:`Stored.REPEAT` when ``into``
     holds the hand already); quarantined and skipped hands come out as records.
+
+    With ``offset`` a plain-text file of a resumable format (``SiteParser.resumable``)
+    is read from that byte on, ``lines_before`` lines of it before the byte (the end of
+    an earlier read, at a hand's end, of a file that grew since); the format is still
+    recognised from the file's first line. Any other file is read whole.
 
     This is the bulk path of ingestion: a Rake hand in the form rakestats writes is
     validated in one pass straight into the columns (see ``_rake_lean``), as is a stud
     hand the stud fast path vouches for (``_stud_lean``); any other hand goes through
     its parser as in :func:`iter_file`.
     """
-    return _scan_plan(_plan(path, display_name, member), into)
+    plan = _plan(path, display_name, member)
+    if offset and len(plan) == 1:
+        src, parser_type = plan[0]
+        if (
+            src.container is None
+            and parser_type is not None
+            and parser_type.resumable
+            and not _utf16.is_utf16(path)  # offsets of the file, not of what it reads as
+        ):
+            plan = [(_io.resumed_source(path, src.name, offset, lines_before), parser_type)]
+    return _scan_plan(plan, into)
 
 
 def _plan(
@@ -221,7 +238,7 @@ def _scan_plan(
         line = 0
         try:
             with src.opener() as stream:
-                for block in parser.blocks(stream):
+                for block in parser.blocks(stream, src.lines_before):
                     start = block.start
                     line = start + len(block.lines) - 1
                     if lean is not None and isinstance(block, _io.TextBlock):

@@ -94,11 +94,19 @@ class SiteParser:
         cuts = [0, *(i for i in range(1, len(lines)) if match(lines[i])), len(lines)]
         return [(start + a, lines[a:b]) for a, b in pairwise(cuts)]
 
-    def blocks(self, stream: _io.Stream) -> Iterator[_io.Block | _io.TextBlock]:
+    #: Whether a file of this format that grew may be read from where its last read
+    #: ended (its hands stand alone: no file header, no state carried from one hand to
+    #: the next), as :func:`~rakestats.formats.scan_file` does with ``offset``.
+    resumable: ClassVar[bool] = False
+
+    def blocks(
+        self, stream: _io.Stream, line_offset: int = 0
+    ) -> Iterator[_io.Block | _io.TextBlock]:
         """A stream's hands as blocks of lines: runs of non-blank lines by default
-        (:func:`files.iter_blocks`). A format whose hands are not cut by blank lines
-        (XML: one element a hand) cuts the stream itself."""
-        return _io.iter_blocks(stream)
+        (:func:`files.iter_blocks`), ``line_offset`` lines of the file before the
+        stream's first. A format whose hands are not cut by blank lines (XML: one
+        element a hand) cuts the stream itself."""
+        return _io.iter_blocks(stream, line_offset=line_offset)
 
     def text_blocks(self, lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
         """:meth:`blocks` for decoded text lines: ``(file line of the first, lines)``."""

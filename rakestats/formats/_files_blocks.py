@@ -194,7 +194,9 @@ class TextBlock(NamedTuple):
     lines: list[str]
 
 
-def iter_blocks(stream: Stream, lim: Limits | None = None) -> Iterator[Block | TextBlock]:
+def iter_blocks(
+    stream: Stream, lim: Limits | None = None, line_offset: int = 0
+) -> Iterator[Block | TextBlock]:
     """The blocks of :func:`iter_byte_blocks`, read in large pieces: a run of lines that
     is plain (valid UTF-8, LF line ends, no trailing spaces, within the limits) comes
     decoded as a :class:`TextBlock`, anything else as the :class:`Block` that
@@ -205,10 +207,11 @@ def iter_blocks(stream: Stream, lim: Limits | None = None) -> Iterator[Block | T
     :data:`DAMAGED`) gives every block read before the damage; the block the damage cuts
     (its whole lines, no blank line after them) comes with the problem ``the hand is cut
     short``, and :class:`DamagedStreamError` names the last whole line read. So does
-    :func:`iter_byte_blocks`."""
+    :func:`iter_byte_blocks`. ``line_offset``: lines of the file before the stream's
+    first (a stream that starts part-way into a file)."""
     lim = lim if lim is not None else current_limits()
     buf = b""
-    lines_before = 0  # lines of the file before ``buf``
+    lines_before = line_offset  # lines of the file before ``buf``
     while True:
         try:
             more = stream.read(_PIECE_BYTES)

@@ -123,13 +123,15 @@ Opener = Callable[[], AbstractContextManager[Stream]]
 
 
 class Source(NamedTuple):
-    """A stream to read: its display name, a function that opens it (binary), and the
+    """A stream to read: its display name, a function that opens it (binary), the
     kind of container it comes out of (``"zip"``, ``"gzip"``, ...; None for a plain
-    file)."""
+    file) and the lines of the file before the stream's first (a stream opened
+    part-way into a file)."""
 
     name: str
     opener: Opener
     container: str | None = None
+    lines_before: int = 0
 
 
 OPENS = {"judged": 0, "head_bytes": 0}

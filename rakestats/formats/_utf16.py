@@ -19,13 +19,14 @@ True
 from __future__ import annotations
 
 import codecs
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Protocol
 
 from rakestats.formats import files as _io
 
-__all__ = ["Utf16Stream", "transcoded", "utf16_encoding"]
+__all__ = ["Utf16Stream", "is_utf16", "transcoded", "utf16_encoding"]
 
 _HEAD = 64
 _CHUNK = 1 << 16
@@ -102,6 +103,12 @@ class Utf16Stream:
         close = getattr(self._raw, "close", None)
         if close is not None:
             close()
+
+
+def is_utf16(path: str | os.PathLike[str]) -> bool:
+    """Whether the plain file ``path`` is UTF-16 text (read as UTF-8 by :func:`transcoded`)."""
+    with _io.open_regular(path, judge=False) as f:
+        return utf16_encoding(f.read(_HEAD)) is not None
 
 
 def transcoded(src: _io.Source) -> _io.Source:

@@ -119,6 +119,7 @@ __all__ = [
     "member_passed_over",
     "open_regular",
     "passed_over",
+    "resumed_source",
     "set_recogniser",
     "sources_of",
     "zip_member_names",
@@ -155,6 +156,21 @@ def sources_of(path: str | os.PathLike[str], name: str) -> list[Source]:
         return [Source(name, _stream_opener(path, name, "the xz file", _xz), "xz")]
     check_head(head, name, None)
     return [Source(name, _plain_opener(path))]
+
+
+def resumed_source(
+    path: str | os.PathLike[str], name: str, offset: int, lines_before: int
+) -> Source:
+    """The plain-text file ``path`` read from byte ``offset`` on, ``lines_before`` lines
+    of it before that byte (the end of an earlier read of a file that grew)."""
+
+    @contextmanager
+    def opener() -> Iterator[Stream]:
+        with open_regular(path, judge=False) as fh:
+            fh.seek(offset)
+            yield fh
+
+    return Source(name, opener, None, lines_before)
 
 
 def _refused_opener(name: str, reason: str) -> Opener:

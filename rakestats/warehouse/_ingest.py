@@ -16,7 +16,7 @@ import numbers
 import os
 import shutil
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from itertools import chain
@@ -344,14 +344,55 @@ def walk(
     return out
 
 
-def _hash_file(path: Path) -> tuple[int, str]:
+def _hash_file(
+    path: Path, earlier: Mapping[str, int] | None = None
+) -> tuple[int, str, tuple[int, int] | None]:
+    """The file's size and SHA-256, and where a read of it may start: ``(offset,
+    lines_before)`` at the end of the largest version of it ingested before
+    (``earlier``: content hash to size) that the file begins with, when that version
+    ends with a blank line (at a hand's end); None to read it whole.
+
+    >>> import tempfile
+    >>> hand = b"PokerStars Hand #1: Razz Limit ($0.04/$0.08 USD)\\n...\\n\\n"
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     f = Path(d, "h.txt")
+    ...     _ = f.write_bytes(hand)
+    ...     size, first, _ = _hash_file(f)
+    ...     _ = f.write_bytes(hand + hand)
+    ...     _hash_file(f, {first: size})[2] == (len(hand), 3)
+    True
+    """
     h = hashlib.sha256()
     size = 0
+    marks = sorted({n for n in (earlier or {}).values() if n > 0})  # sizes of earlier versions
+    at_mark: dict[int, tuple[str, int, bytes]] = {}  # hash, line ends and last bytes there
+    newlines = 0
+    tail = b""
     with open_regular(path) as fh:  # a FIFO or a device would block or never end
         while chunk := fh.read(1 << 20):
+            while marks and marks[0] <= size + len(chunk):
+                mark = marks.pop(0)
+                part = chunk[: mark - size]
+                before = h.copy()
+                before.update(part)
+                at_mark[mark] = (before.hexdigest(), newlines + part.count(b"\n"), tail + part)
+            if marks:
+                newlines += chunk.count(b"\n")
+            tail = (tail + chunk)[-4:]
             h.update(chunk)
             size += len(chunk)
-    return size, h.hexdigest()
+    resume: tuple[int, int] | None = None
+    for digest, mark in (earlier or {}).items():
+        got = at_mark.get(mark)
+        if (
+            got is not None
+            and got[0] == digest
+            and mark < size
+            and got[2].endswith((b"\n\n", b"\n\r\n"))  # a blank line: a hand's end
+            and (resume is None or mark > resume[0])
+        ):
+            resume = (mark, got[1])
+    return size, h.hexdigest(), resume
 
 
 # ---------------------------------------------------------------------- workers
@@ -373,7 +414,7 @@ def _unit_bytes(unit: Unit) -> int:
     if unit.member is not None:
         return 1 << 20
     try:
-        return os.stat(unit.path).st_size
+        return max(os.stat(unit.path).st_size - unit.offset, 0)
     except OSError:
         return 0
 
@@ -778,7 +819,7 @@ def ingest_paths(
     :func:`pool_min_bytes`), in ``jobs`` local worker processes, or on a Dask cluster
     through ``client``; in every case the results are taken in unit order, so the
     warehouse ends the same."""
-    from rakestats.warehouse._manifest import known_files
+    from rakestats.warehouse._manifest import known_versions
 
     min_bytes = pool_min_bytes()  # a bad setting fails before any work
 
@@ -795,7 +836,7 @@ def ingest_paths(
         if Path(exc.filename or "").parent == spill:
             raise WarehouseWriteError(f"{exc.filename}: cannot write: {exc.strerror}") from None
         raise
-    seen_files = known_files(store, snapshot)
+    seen_files = known_versions(store, snapshot)
     results: list[FileResult] = []
 
     def plan() -> Iterator[Unit]:
@@ -809,8 +850,9 @@ def ingest_paths(
         for n_seen, path in enumerate(found, start=1):
             if on_hashed is not None:
                 on_hashed(n_seen)
+            earlier = seen_files.get(str(path))
             try:
-                size, digest = _hash_file(path)
+                size, digest, resume = _hash_file(path, earlier)
             except OSError as exc:
                 summary.unrecognized.append((str(path), f"cannot read: {exc.strerror or exc}"))
                 summary.files_unreadable += 1
@@ -820,12 +862,12 @@ def ingest_paths(
                 summary.files_unreadable += 1
                 continue
             summary.files += 1
-            if (str(path), digest) in seen_files:
+            if earlier is not None and digest in earlier:
                 summary.files_unchanged += 1
                 continue
             results.append(FileResult(str(path), size, digest))
             units = units_of(
-                str(path), len(results) - 1, n_units, pending_seconds, summary.passed_over
+                str(path), len(results) - 1, n_units, pending_seconds, summary.passed_over, resume
             )
             n_units += len(units)
             yield from units

@@ -6,13 +6,24 @@ import pyarrow.parquet as pq
 
 from rakestats.warehouse._store import Snapshot, Store
 
-__all__ = ["known_files"]
+__all__ = ["known_files", "known_versions"]
 
 
 def known_files(store: Store, snapshot: Snapshot) -> set[tuple[str, str]]:
     """(path, content hash) of every file fully ingested before."""
-    out: set[tuple[str, str]] = set()
+    return {
+        (path, digest) for path, seen in known_versions(store, snapshot).items() for digest in seen
+    }
+
+
+def known_versions(store: Store, snapshot: Snapshot) -> dict[str, dict[str, int]]:
+    """Every version of a file fully ingested before: its content hash and size, by
+    path (a file that grew between ingests has several)."""
+    out: dict[str, dict[str, int]] = {}
     for p in store.paths(snapshot, "files"):
-        t = pq.read_table(p, columns=["path", "content_hash"])
-        out.update(zip(t["path"].to_pylist(), t["content_hash"].to_pylist(), strict=True))
+        t = pq.read_table(p, columns=["path", "size", "content_hash"])
+        for path, size, digest in zip(
+            t["path"].to_pylist(), t["size"].to_pylist(), t["content_hash"].to_pylist(), strict=True
+        ):
+            out.setdefault(path, {})[digest] = size
     return out

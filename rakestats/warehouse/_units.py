@@ -51,7 +51,9 @@ DAMAGED = "damaged: read to line "
 class Unit:
     """Work on ``path`` (only ``member`` of it when the file is a zip archive);
     ``file_index`` is the file's place in the run, ``last`` whether this is the file's
-    last unit."""
+    last unit. ``offset``: read a file that grew from this byte on (where an earlier
+    read of it ended, at a hand's end), ``lines_before`` lines of it before that byte;
+    see :func:`~rakestats.formats.scan_file`."""
 
     index: int
     file_index: int
@@ -59,6 +61,8 @@ class Unit:
     member: str | None = None
     last: bool = True
     pending_seconds: float = 0.0  # see :func:`trailing_hand_pending`
+    offset: int = 0
+    lines_before: int = 0
 
 
 @dataclass
@@ -92,10 +96,12 @@ def units_of(
     first: int,
     pending_seconds: float = 0.0,
     passed_over: list[tuple[str, str]] | None = None,
+    resume: tuple[int, int] | None = None,
 ) -> list[Unit]:
     """The units of one file (``first``: the index of its first unit in the run): one
     per member of a zip archive but those a folder's walk would pass over
-    (:func:`~rakestats.formats.files.kept_members`), each added to ``passed_over``."""
+    (:func:`~rakestats.formats.files.kept_members`), each added to ``passed_over``.
+    ``resume``: ``(offset, lines_before)`` of a file that grew (:class:`Unit`)."""
     from rakestats.formats import zip_members
     from rakestats.formats.files import kept_members
 
@@ -104,7 +110,8 @@ def units_of(
     except (OSError, ValueError):
         members = None  # unreadable or damaged: the unit reports why
     if not members:
-        return [Unit(first, file_index, path, pending_seconds=pending_seconds)]
+        offset, lines_before = resume if resume is not None else (0, 0)
+        return [Unit(first, file_index, path, None, True, pending_seconds, offset, lines_before)]
     members, passed = kept_members(members)
     if passed_over is not None:
         passed_over += [(f"{path}!{m}", why) for m, why in passed]
@@ -306,7 +313,10 @@ def _scan_unit(unit: Unit, chunk: _Chunk, result: UnitResult) -> None:
     # is one hand more (``len(cols)`` each time is a Python call a hand)
     room = BATCH_HANDS - len(cols)
     try:
-        for rec in scan_file(unit.path, cols, member=unit.member):
+        records = scan_file(
+            unit.path, cols, member=unit.member, offset=unit.offset, lines_before=unit.lines_before
+        )
+        for rec in records:
             result.read += 1
             last = rec
             if rec is stored:
@@ -344,9 +354,10 @@ def _scan_unit(unit: Unit, chunk: _Chunk, result: UnitResult) -> None:
         result.quarantined.pop()
         result.read -= 1
         result.pending = 1
-    if result.read == 0 and result.error is None and not result.pending:
+    if result.read == 0 and result.error is None and not result.pending and not unit.offset:
         # an empty file is named, never passed over in silence (nor recorded as read,
-        # so a file that is still being written is read again)
+        # so a file that is still being written is read again); a file that grew by
+        # blank lines alone holds the hands read before
         result.error = "no hands in this file"
     chunk.close(result, begin)
 

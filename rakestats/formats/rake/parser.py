@@ -48,6 +48,7 @@ class RakeParser(RakePatterns, SiteParser):
     format_name = "rake"
     game = "rake"
     fallback_encoding = None  # the format is UTF-8: bad bytes quarantine the hand
+    resumable = True  # each hand stands alone: a grown file is read from its last end
 
     def parse_hand(self, lines: Sequence[str], first_line: int, source_file: str) -> ParseResult:
         try:

@@ -31,6 +31,7 @@ class StarsRazzParser(StudReader):
     format_name = "pokerstars"
     site = "PokerStars"
     header_pattern = HEADER
+    resumable = True  # each hand stands alone: a grown file is read from its last end
 
     def game_text(self, lines: Sequence[str]) -> str:
         m = _GAME_WORDS.search(lines[0]) if lines else None

@@ -97,7 +97,9 @@ class XmlStudReader(StudReader, Generic[C]):
         except UnicodeDecodeError:
             return data.decode(self.fallback_encoding or "utf-8", "replace")
 
-    def blocks(self, stream: Stream) -> Iterator[Block | TextBlock]:
+    def blocks(self, stream: Stream, line_offset: int = 0) -> Iterator[Block | TextBlock]:
+        if line_offset:  # not resumable: a file's elements depend on what came before
+            raise ValueError("an XML history is read from its start")
         for piece in cut_elements(stream, self.hand_tag):
             if piece.kind == "element":
                 yield Block(piece.start, piece_lines(piece), piece.problem)
