@@ -177,9 +177,10 @@ def _by_names(stud: bool, names: tuple[str, ...]) -> tuple[str, ...]:
     multiple=True,
     metavar="COLUMN",
     help="Split each row further by this column (repeatable, or several separated by "
-    "commas): site, table-size, "
-    "position, from-dealer, ante, big-bet; with --stud: site, table-size, ante, "
-    "big-bet. --by site keeps apart one screen name's hands at different rooms.",
+    "commas): site, table-size, position, from-dealer, ante, big-bet, and the UTC date "
+    "of play: year, month, week, day (--stud: all but position and from-dealer). "
+    "--by site keeps apart one screen name's hands at different rooms; --by month "
+    "gives a row a month.",
 )
 @order_options("hands, net, winrate_per100, vpip")
 @format_option("table", "csv", "json")

@@ -168,7 +168,10 @@ def group_label(row: Any, df: pd.DataFrame) -> str:
 
 
 # The columns ``player_stats(by=...)`` adds, in a label's order.
-_SPLITS = ("site", "table_size", "position", "from_dealer", "ante", "big_bet")
+_SPLITS = (
+    "site", "year", "month", "week", "day", "table_size", "position", "from_dealer", "ante",
+    "big_bet",
+)  # fmt: skip
 
 
 def _part(column: str, value: Any, currency: Any) -> str:

@@ -8,10 +8,24 @@ from collections.abc import Sequence
 from typing import Any
 
 from rakestats.stats import _aggression, _results, _showdown, _skull
-from rakestats.stats._rollup import ROLLUP
+from rakestats.stats._rollup import DAY_NUMBER, ROLLUP
 from rakestats.stats._scope import KEYS, UNIT_NAME, Scope
 
 __all__ = ["BREAKDOWNS", "PARTIALS", "player_sites_sql", "player_stats_sql"]
+
+
+def _dated(day: str) -> dict[str, str]:
+    """The breakdowns by the UTC date of play, from ``day`` (an expression of the day
+    number, as the rollup's ``day``): ``year`` a number, ``month`` (``2026-01``), ISO
+    ``week`` (``2026-W02``) and ``day`` (``2026-01-05``) text, which sorts as time does."""
+    date = f"(DATE '1970-01-01' + {day})"
+    return {
+        "year": f"CAST(year({date}) AS INTEGER)",
+        "month": f"strftime({date}, '%Y-%m')",
+        "week": f"strftime({date}, '%G-W%V')",
+        "day": f"strftime({date}, '%Y-%m-%d')",
+    }
+
 
 # Extra grouping a caller may ask for: output name -> expression on players columns.
 BREAKDOWNS = {
@@ -21,7 +35,10 @@ BREAKDOWNS = {
     "ante": "ante",
     "big_bet": "big_bet",
     "site": "site",
+    **_dated(DAY_NUMBER),
 }
+# The same on the rollup's rows, which hold the day number, not the time of play.
+_ON_ROLLUP = {**BREAKDOWNS, **_dated("day")}
 
 PARTIALS = [
     *_results.PARTIALS,
@@ -42,8 +59,9 @@ def player_stats_sql(
     unknown = [b for b in by if b not in BREAKDOWNS]
     if unknown:
         raise ValueError(f"cannot break down by {unknown}; choose from {sorted(BREAKDOWNS)}")
-    extra = [f"{BREAKDOWNS[b]} AS {b}" for b in by]
-    group = ", ".join([*KEYS, *(BREAKDOWNS[b] for b in by)])
+    exprs = _ON_ROLLUP if rollup else BREAKDOWNS
+    extra = [f"{exprs[b]} AS {b}" for b in by]
+    group = ", ".join([*KEYS, *(exprs[b] for b in by)])
     select_keys = ", ".join([*KEYS, *extra])
     if rollup:
         person, join, where, params = scope.rows("r", day_column="day")

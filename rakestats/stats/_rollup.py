@@ -46,12 +46,14 @@ from rakestats.warehouse import (
     parquet_sql,
 )
 
-__all__ = ["ROLLUP", "ROLLUP_KEYS", "StatsCache", "part_rollup", "rollup_sql"]
+__all__ = ["DAY_NUMBER", "ROLLUP", "ROLLUP_KEYS", "StatsCache", "part_rollup", "rollup_sql"]
 
 ROLLUP = "_rakestats_rollup"
 ROLLUP_KEYS = ("player", "game", "currency", "site", "ante", "big_bet", "n_players", "position")
 PART_ROLLUP = "player_rollup"  # the name of the per-part table in the warehouse
-_DAY = "CAST(floor(epoch_us(played_at) / 86400000000.0) AS INTEGER) AS day"
+#: A players row's UTC day of play, as a number: days since 1970-01-01.
+DAY_NUMBER = "CAST(floor(epoch_us(played_at) / 86400000000.0) AS INTEGER)"
+_DAY = f"{DAY_NUMBER} AS day"
 _UNIT = unit_sql()  # the hand's win-rate unit: its big bet (stud games) or ante (Rake)
 _SOURCE = "<players>"  # where the rows come from, in the SQL the version is a digest of
 

@@ -159,7 +159,8 @@ class Statistics:
         """Results, aggressiveness, showdown and Ace of Skulls figures per player, game
         and currency (``docs/stats.md`` defines each column). ``by`` splits rows further:
         any of ``position``, ``from_dealer``, ``table_size``, ``ante``, ``big_bet``,
-        ``site`` (one name, or a list)."""
+        ``site``, and the UTC date of play ``year``, ``month``, ``week``, ``day`` (one
+        name, or a list)."""
         rollup = Filters.of(filters).rollup_ok
         split = _breakdown(by)
         return self._query(
@@ -230,7 +231,8 @@ class Statistics:
         of split pots (scoops, high and low halves won, qualifying lows), and the win
         rate in big bets per 100 hands with its 95% interval (``docs/stats.md``,
         "Stud"). ``by`` splits rows further: any of ``table_size``, ``ante``,
-        ``big_bet``, ``site`` (one name, or a list); the stud games have no position."""
+        ``big_bet``, ``site``, ``year``, ``month``, ``week``, ``day`` (one name, or a
+        list); the stud games have no position."""
         split = _breakdown(by)
         return self._query(aliases, filters, lambda s: stud_stats_sql(s, split), within=STUD_GAMES)
 

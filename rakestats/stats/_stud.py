@@ -208,7 +208,8 @@ def stud_stats_sql(scope: Scope, by: Sequence[str] = ()) -> tuple[str, dict[str,
             f"cannot break down stud statistics by {unknown}; choose from "
             f"{sorted(STUD_BREAKDOWNS)}{why}"
         )
-    extra = [(x, f"b.{STUD_BREAKDOWNS[x]}") for x in by]
+    extra = [(x, f"b._by_{x}") for x in by]  # computed in ``b``, on its own columns
+    by_columns = "".join(f", {STUD_BREAKDOWNS[x]} AS _by_{x}" for x in by)
     base, params = scope.base(prefilter_min_hands=True)
     games = [f"s_game_{i}" for i in range(len(STUD_GAMES))]
     params.update(zip(games, STUD_GAMES, strict=True))
@@ -220,7 +221,7 @@ def stud_stats_sql(scope: Scope, by: Sequence[str] = ()) -> tuple[str, dict[str,
     partials = ", ".join(p.raw() for p in PARTIALS)
     sql = f"""
 WITH {base},
-b AS (SELECT * FROM base WHERE game IN ({", ".join("$" + g for g in games)})),
+b AS (SELECT *{by_columns} FROM base WHERE game IN ({", ".join("$" + g for g in games)})),
 {_THIRD},
 {_stud_split.SPLIT_CTE},
 {_stud_split.split_sums(extra)},

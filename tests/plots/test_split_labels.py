@@ -43,3 +43,15 @@ def test_a_label_says_the_stakes_in_money_and_the_seats_in_words() -> None:
         "Ann (2 players, the dealer, big bet $2.00)",
         "Ann (2 players, no position, big bet $0.08)",
     ]
+
+
+def test_winrate_by_year_labels_each_row_by_its_year(stud_rooms: Warehouse) -> None:
+    df = stud_rooms.player_stats(by="year", player="Hero", game="stud", currency="USD")
+    assert len(df) >= 4
+    fig, ax = plt.subplots()
+    try:
+        plots.winrate(df, ax=ax)
+        labels = [t.get_text() for t in ax.get_yticklabels()]
+    finally:
+        plt.close(fig)
+    assert sorted(labels) == sorted(f"Hero ({y})" for y in df["year"])

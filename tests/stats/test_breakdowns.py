@@ -65,7 +65,9 @@ def test_the_stud_games_have_no_position(stud_rooms: Warehouse) -> None:
         with pytest.raises(ValueError, match="the stud games have no dealer, so no position"):
             stud_rooms.stud_stats(by=name)
     with pytest.raises(
-        ValueError, match=r"choose from \['ante', 'big_bet', 'site', 'table_size'\]"
+        ValueError,
+        match=r"choose from \['ante', 'big_bet', 'day', 'month', 'site', 'table_size', "
+        r"'week', 'year'\]",
     ):
         stud_rooms.stud_stats(by=["site", "colour"])
     assert set(STUD_BREAKDOWNS) == set(BREAKDOWNS) - {"position", "from_dealer"}
