@@ -33,6 +33,7 @@ from rakestats.report._games import rounds_tables, stud_section
 from rakestats.report._profile import REFERENCE_MIN_HANDS, SKULL_HAND_LIMIT, Profile
 from rakestats.report._tables import (
     AUTO_LOSS_TABLE,
+    BY_MONTH_TABLE,
     BY_POSITION_TABLE,
     BY_SITE_TABLE,
     BY_TABLE_SIZE_TABLE,
@@ -383,6 +384,11 @@ def _profile(p: Profile, warehouse: str) -> dict[str, Any]:
         else None,
         "by_site": table(p.by_site, BY_SITE_TABLE, "by-site", sort=[("hands", True)], totals=True)
         if not p.by_site.empty
+        else None,
+        "by_month": table(
+            p.by_month, BY_MONTH_TABLE, "by-month", sort=[("month", False)], totals=True
+        )
+        if not p.by_month.empty
         else None,
         "by_table_size": table(
             p.by_table_size,

@@ -103,6 +103,8 @@ class Profile:
     skull_hands: pd.DataFrame
     # the player's rows per site, when the name played the game at more than one
     by_site: pd.DataFrame = field(default_factory=pd.DataFrame)
+    # the player's rows per UTC month, when the hands span more than one
+    by_month: pd.DataFrame = field(default_factory=pd.DataFrame)
 
     @property
     def hands(self) -> int:
@@ -231,6 +233,7 @@ def profile(
         by_position = st.player_stats(by=("from_dealer",), aliases=aliases, **own)
         by_position = by_position[by_position["from_dealer"].notna()]
     by_site = st.player_stats(by=("site",), aliases=aliases, **own)
+    by_month = st.player_stats(by=("month",), aliases=aliases, **own)
     skull = (
         st.hands(skull_ace_outcome="held", aliases=aliases, **own)
         if game == "rake"
@@ -254,6 +257,7 @@ def profile(
         sessions=st.sessions(aliases=aliases, **own),
         skull_hands=_skull_outcomes(skull),
         by_site=by_site if len(by_site) > 1 else pd.DataFrame(),
+        by_month=by_month if len(by_month) > 1 else pd.DataFrame(),
     )
 
 

@@ -25,6 +25,7 @@ from rakestats.stud import HighCategory, LowCategory
 
 __all__ = [
     "AUTO_LOSS_TABLE",
+    "BY_MONTH_TABLE",
     "BY_POSITION_TABLE",
     "BY_SITE_TABLE",
     "BY_TABLE_SIZE_TABLE",
@@ -103,6 +104,7 @@ AUTO_LOSS_TABLE = stat_columns("hand_id played_at player hand_description net co
 BY_POSITION_TABLE = stat_columns("from_dealer hands net winrate_per100")
 BY_TABLE_SIZE_TABLE = stat_columns("table_size hands net winrate_per100")
 BY_SITE_TABLE = stat_columns("site hands net winrate_per100")
+BY_MONTH_TABLE = stat_columns("month hands net winrate_per100 winrate_ci_low winrate_ci_high")
 PROFILE_SESSIONS_TABLE = stat_columns("session start minutes hands net winrate_per100")
 SKULL_HANDS_TABLE = stat_columns("hand_id played_at ending net command")
 

@@ -5,6 +5,7 @@ history files give (read off their lines in the docstrings)."""
 from __future__ import annotations
 
 import re
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
@@ -144,3 +145,26 @@ def test_a_profile_splits_a_name_played_at_several_sites(
         stud_rooms, tmp_path / "one.html", warehouse="wh", profiles=["Hero"], site="PokerStars"
     ).html.read_text("utf-8")
     assert "<h4>By site</h4>" not in one and "<h4>By table size</h4>" in one
+
+
+def test_a_profile_shows_a_player_month_by_month(stud_rooms: Warehouse, tmp_path: Path) -> None:
+    """Hero's Seven-Card Stud in USD month by month, as the hands list them, oldest
+    first; a profile of one month's hands has no such table."""
+    html = build_report(
+        stud_rooms, tmp_path / "r.html", warehouse="wh", profiles=["Hero"]
+    ).html.read_text("utf-8")
+    assert html.count("<h4>By month</h4>") == 1
+    start = html.index("<h4>By month</h4>")
+    block = html[start : html.index("</table>", start)]
+    hands = stud_rooms.hands(player="Hero", game="stud", currency="USD")
+    per_month = hands.groupby(hands["played_at"].dt.tz_convert("UTC").dt.strftime("%Y-%m")).size()
+    assert len(per_month) >= 5
+    shown = re.findall(r">(\d{4}-\d{2})</td><td[^>]*>(\d+)</td>", block)
+    assert shown == [(m, str(n)) for m, n in per_month.sort_index().items()]
+    month = str(per_month.index[0])
+    first = date.fromisoformat(f"{month}-01")
+    one = build_report(
+        stud_rooms, tmp_path / "one.html", warehouse="wh", profiles=["Hero"], since=first,
+        until=(first + timedelta(days=32)).replace(day=1) - timedelta(days=1),
+    ).html.read_text("utf-8")  # fmt: skip
+    assert "<h4>By month</h4>" not in one and "<h4>By table size</h4>" in one
