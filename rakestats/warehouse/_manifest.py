@@ -6,14 +6,7 @@ import pyarrow.parquet as pq
 
 from rakestats.warehouse._store import Snapshot, Store
 
-__all__ = ["known_files", "known_versions"]
-
-
-def known_files(store: Store, snapshot: Snapshot) -> set[tuple[str, str]]:
-    """(path, content hash) of every file fully ingested before."""
-    return {
-        (path, digest) for path, seen in known_versions(store, snapshot).items() for digest in seen
-    }
+__all__ = ["known_versions"]
 
 
 def known_versions(store: Store, snapshot: Snapshot) -> dict[str, dict[str, int]]:
