@@ -4,6 +4,7 @@ reader sees the old file or the whole new one, never half of it."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import tempfile
 from collections.abc import Callable
@@ -14,13 +15,18 @@ __all__ = ["check_writable", "write_atomic"]
 
 def check_writable(path: str | os.PathLike[str]) -> None:
     """Raise :class:`PermissionError` (or the :class:`OSError` met) naming ``path`` when
-    a file cannot be written there: its folder is created if missing and a temporary
-    file made and removed in it, as :func:`write_atomic` will, so a long job fails
-    before its work rather than after it."""
+    a file cannot be written there, as :func:`write_atomic` will write it: a temporary
+    file is made and removed in its folder, or in the nearest folder above it that
+    exists (:func:`write_atomic` creates the rest; nothing is created here), so that a
+    long job fails before its work rather than after it."""
     target = Path(path)
+    folder = target.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        if not folder.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, f"{folder} is not a folder")
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
     except OSError as exc:
         reason = exc.strerror or str(exc)
         error = type(exc)(f"cannot write {os.fspath(path)}: {reason}")

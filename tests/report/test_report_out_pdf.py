@@ -129,3 +129,10 @@ def test_a_folder_without_write_permission_is_named(wh_dir: Path, tmp_path: Path
     assert result.exit_code == 1
     assert f"cannot write {shut / 'r.html'}: Permission denied" in result.output
     assert list(shut.iterdir()) == []
+
+
+def test_checking_where_a_report_goes_creates_nothing(tmp_path: Path) -> None:
+    from rakestats.report._atomic import check_writable
+
+    check_writable(tmp_path / "new" / "sub" / "r.html")  # the folders are made later
+    assert list(tmp_path.iterdir()) == []
