@@ -375,7 +375,11 @@ def _hash_file(
                 part = chunk[: mark - size]
                 before = h.copy()
                 before.update(part)
-                at_mark[mark] = (before.hexdigest(), newlines + part.count(b"\n"), tail + part)
+                at_mark[mark] = (
+                    before.hexdigest(),
+                    newlines + part.count(b"\n"),
+                    (tail + part)[-4:],  # (a watched file has a version a hand: keep little)
+                )
             if marks:
                 newlines += chunk.count(b"\n")
             tail = (tail + chunk)[-4:]
