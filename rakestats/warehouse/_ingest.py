@@ -823,7 +823,7 @@ def ingest_paths(
     :func:`pool_min_bytes`), in ``jobs`` local worker processes, or on a Dask cluster
     through ``client``; in every case the results are taken in unit order, so the
     warehouse ends the same."""
-    from rakestats.warehouse._manifest import known_versions
+    from rakestats.warehouse._manifest import known_versions, real_path
 
     min_bytes = pool_min_bytes()  # a bad setting fails before any work
 
@@ -854,7 +854,7 @@ def ingest_paths(
         for n_seen, path in enumerate(found, start=1):
             if on_hashed is not None:
                 on_hashed(n_seen)
-            earlier = seen_files.get(str(path))
+            earlier = seen_files.get(real_path(path))
             try:
                 size, digest, resume = _hash_file(path, earlier)
             except OSError as exc:
