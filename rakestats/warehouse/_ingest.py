@@ -56,6 +56,7 @@ from rakestats.warehouse._dedupe import (
     spill_folder,
 )
 from rakestats.warehouse._errors import WarehouseWriteError
+from rakestats.warehouse._filestat import Status, read_statuses, status_of, write_statuses
 from rakestats.warehouse._merge import merge_views
 from rakestats.warehouse._resolve import (
     Resolution,
@@ -397,6 +398,32 @@ def _hash_file(
         ):
             resume = (mark, got[1])
     return size, h.hexdigest(), resume
+
+
+def _keep_statuses(
+    store: Store,
+    kept: dict[str, tuple[Status, str]],
+    seen: dict[str, tuple[Status, str]],
+    results: list[FileResult],
+    real_paths: list[str],
+    known: Mapping[str, Mapping[str, int]],
+) -> None:
+    """Keep the status of every file the manifest now records as read, for the next
+    ingest (:mod:`._filestat`): those found unchanged, and those this run recorded (not
+    a file that failed or ends in a pending hand: it is read again)."""
+    recorded = {
+        real: r.content_hash
+        for r, real in zip(results, real_paths, strict=True)
+        if r.error is None and not r.pending
+    }
+    merged = dict(kept)
+    for real, (status, digest) in seen.items():
+        if digest in known.get(real, {}) or recorded.get(real) == digest:
+            merged[real] = (status, digest)
+        else:
+            merged.pop(real, None)  # not recorded: hashed again next time
+    if merged != kept:
+        write_statuses(store.root, merged)
 
 
 # ---------------------------------------------------------------------- workers
@@ -841,7 +868,10 @@ def ingest_paths(
             raise WarehouseWriteError(f"{exc.filename}: cannot write: {exc.strerror}") from None
         raise
     seen_files = known_versions(store, snapshot)
+    kept_status = read_statuses(store.root)  # files unchanged since: known without a read
+    seen_status: dict[str, tuple[Status, str]] = {}  # this run's, by real path
     results: list[FileResult] = []
+    result_paths: list[str] = []  # the real path of each of ``results``
 
     def plan() -> Iterator[Unit]:
         """Units file by file, each file hashed first (an unchanged one is not read
@@ -854,7 +884,18 @@ def ingest_paths(
         for n_seen, path in enumerate(found, start=1):
             if on_hashed is not None:
                 on_hashed(n_seen)
-            earlier = seen_files.get(real_path(path))
+            real = real_path(path)
+            earlier = seen_files.get(real)
+            try:
+                status = status_of(os.stat(path))  # before the hash: a later write shows
+            except OSError:
+                status = None  # (hashing says why)
+            kept = kept_status.get(real)
+            if kept is not None and kept[0] == status and earlier and kept[1] in earlier:
+                summary.files += 1  # the same file, untouched since: known, not read
+                summary.files_unchanged += 1
+                seen_status[real] = kept
+                continue
             try:
                 size, digest, resume = _hash_file(path, earlier)
             except OSError as exc:
@@ -868,8 +909,13 @@ def ingest_paths(
             summary.files += 1
             if earlier is not None and digest in earlier:
                 summary.files_unchanged += 1
+                if status is not None:
+                    seen_status[real] = (status, digest)
                 continue
+            if status is not None:
+                seen_status[real] = (status, digest)  # kept once the file is recorded
             results.append(FileResult(str(path), size, digest))
+            result_paths.append(real)
             units = units_of(
                 str(path), len(results) - 1, n_units, pending_seconds, summary.passed_over, resume
             )
@@ -894,6 +940,7 @@ def ingest_paths(
             min_bytes,
         )
         keys.keep(store, store.snapshot(), spill, snapshot)  # for the next ingest (a cache)
+        _keep_statuses(store, kept_status, seen_status, results, result_paths, seen_files)
     except OSError as exc:
         # a failed write (disk full, file-size limit, I/O error) fails the run: what the
         # open transaction held is not committed, and its files are not recorded as read
