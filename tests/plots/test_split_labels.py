@@ -13,14 +13,19 @@ import pandas as pd
 from rakestats import Warehouse, plots
 
 
-def test_winrate_by_site_labels_each_row_by_its_site(stud_rooms: Warehouse) -> None:
-    df = stud_rooms.player_stats(by="site", player=["Hero", "Player0"], game="stud")
+def _winrate_labels(df: pd.DataFrame) -> list[str]:
+    """The row labels of ``plots.winrate(df)``."""
     fig, ax = plt.subplots()
     try:
         plots.winrate(df, ax=ax)
-        labels = [t.get_text() for t in ax.get_yticklabels()]
+        return [t.get_text() for t in ax.get_yticklabels()]
     finally:
         plt.close(fig)
+
+
+def test_winrate_by_site_labels_each_row_by_its_site(stud_rooms: Warehouse) -> None:
+    df = stud_rooms.player_stats(by="site", player=["Hero", "Player0"], game="stud")
+    labels = _winrate_labels(df)
     assert len(labels) == len(df) and len(set(labels)) == len(labels)
     want = {f"{r.player} ({r.currency}, {r.site})" for r in df.itertuples()}
     assert set(labels) == want
@@ -48,10 +53,5 @@ def test_a_label_says_the_stakes_in_money_and_the_seats_in_words() -> None:
 def test_winrate_by_year_labels_each_row_by_its_year(stud_rooms: Warehouse) -> None:
     df = stud_rooms.player_stats(by="year", player="Hero", game="stud", currency="USD")
     assert len(df) >= 4
-    fig, ax = plt.subplots()
-    try:
-        plots.winrate(df, ax=ax)
-        labels = [t.get_text() for t in ax.get_yticklabels()]
-    finally:
-        plt.close(fig)
+    labels = _winrate_labels(df)
     assert sorted(labels) == sorted(f"Hero ({y})" for y in df["year"])

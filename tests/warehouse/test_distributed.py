@@ -15,19 +15,11 @@ import pytest
 
 from rakestats import Warehouse
 from rakestats.sim import simulate
+from tests._tables import ORDER, table_rows
 
 distributed = pytest.importorskip("distributed", reason="rakestats[dask] is not installed")
 
-# Columns that say when something was stored, not what: they differ between any two runs.
-_WHEN = {"ingested_at", "quarantined_at", "resolved_at"}
-_ORDER = {
-    "hands": ["hand_key"],
-    "players": ["hand_key", "seat"],
-    "actions": ["hand_key", "seq"],
-    "pickups": ["hand_key", "pickup", "player"],
-    "quarantine": ["source_file", "line"],
-    "files": ["path"],
-}
+_ORDER = {**ORDER, "files": ["path"]}
 
 
 @pytest.fixture(scope="module")
@@ -50,17 +42,8 @@ def inputs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return data
 
 
-def _tables(wh: Warehouse) -> dict[str, pd.DataFrame]:
-    out = {}
-    for table, order in _ORDER.items():
-        df = wh.sql(f"SELECT * FROM {table}")
-        df = df.drop(columns=[c for c in df.columns if c in _WHEN])
-        out[table] = df.sort_values(order).reset_index(drop=True)
-    return out
-
-
 def _assert_same(a: Warehouse, b: Warehouse) -> None:
-    ta, tb = _tables(a), _tables(b)
+    ta, tb = table_rows(a, _ORDER), table_rows(b, _ORDER)
     for table in _ORDER:
         pd.testing.assert_frame_equal(ta[table], tb[table], check_like=False, obj=table)
 

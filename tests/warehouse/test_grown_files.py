@@ -20,33 +20,12 @@ import pytest
 
 from rakestats import Warehouse
 from rakestats.sim import simulate
+from tests._tables import ORDER, WHEN, table_rows
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 STARS = DATA / "razz" / "stars" / "Razz-USD-0.04-0.08-200911.txt"
 
-_SKIP = {"ingested_at", "quarantined_at", "resolved_at", "txn"}  # when, not what
-_ORDER = {
-    "hands": ["hand_key"],
-    "players": ["hand_key", "seat"],
-    "actions": ["hand_key", "seq"],
-    "pickups": ["hand_key", "pickup", "player"],
-    "quarantine": ["source_file", "line"],
-}
-
-
-def _tables(wh: Warehouse) -> dict[str, pd.DataFrame]:
-    out = {}
-    for table, order in _ORDER.items():
-        df = wh.sql(f"SELECT * FROM {table}")
-        df = df.drop(columns=[c for c in df.columns if c in _SKIP])
-        out[table] = df.sort_values(order).reset_index(drop=True)
-    return out
-
-
-def _assert_same(a: Warehouse, b: Warehouse) -> None:
-    ta, tb = _tables(a), _tables(b)
-    for table in _ORDER:
-        pd.testing.assert_frame_equal(ta[table], tb[table], obj=table)
+_SKIP = {*WHEN, "txn"}  # when, and in which commit: not what
 
 
 def _unnamed(df: pd.DataFrame) -> pd.DataFrame:
@@ -119,8 +98,8 @@ def test_a_file_that_grew_is_read_from_where_its_last_read_ended(
     # the same rows, line numbers included (the file's name aside)
     for w, name in ((once, str(whole)), (wh, str(grown))):
         assert set(w.sql("SELECT DISTINCT source_file FROM hands")["source_file"]) == {name}
-    wh_tables, once_tables = _tables(wh), _tables(once)
-    for table in _ORDER:
+    wh_tables, once_tables = table_rows(wh, skip=_SKIP), table_rows(once, skip=_SKIP)
+    for table in ORDER:
         pd.testing.assert_frame_equal(
             _unnamed(wh_tables[table]), _unnamed(once_tables[table]), obj=table
         )
@@ -220,6 +199,6 @@ def test_worker_processes_read_a_grown_file_the_same_way(
     shutil.copyfile(path, both / "t.txt")
     shutil.copyfile(other, both / "other.txt")
     once.ingest([both / "t.txt", both / "other.txt"])
-    a, b = _tables(wh), _tables(once)
-    for table in _ORDER:
+    a, b = table_rows(wh, skip=_SKIP), table_rows(once, skip=_SKIP)
+    for table in ORDER:
         pd.testing.assert_frame_equal(_unnamed(a[table]), _unnamed(b[table]), obj=table)
