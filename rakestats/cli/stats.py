@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 import click
@@ -39,6 +40,7 @@ from rakestats.cli._order import (
     ordered,
     say_more,
 )
+from rakestats.money import format_money
 from rakestats.stats import (
     BREAKDOWNS,
     STAT_COLUMNS,
@@ -231,7 +233,7 @@ def stats_command(
             else:
                 df = wh.player_stats(by=split, aliases=aliases, **filters)
             if fmt == "table" and "site" not in split and not df.empty:
-                sites = wh.player_sites(aliases=aliases, **filters)
+                sites = wh.player_sites(by=split, aliases=aliases, **filters)
         if df.empty:
             nothing_matched(wh, opts)
     df = ordered(df, sort, reverse, _SORT_HINTS)
@@ -257,7 +259,7 @@ def stats_command(
     else:
         echo(_table(df, _columns(df, stud, split)))
     say_more(more, fmt)
-    note = "" if sites is None else several_sites_note(df, sites)
+    note = "" if sites is None else several_sites_note(df, sites, split)
     for line in (mixed, note):
         if line:
             click.echo(safe_text(line), err=True)
@@ -266,9 +268,12 @@ def stats_command(
 _SORT_HINTS = ("player", "hands", "net", "winrate_per100", "vpip", "af", "wtsd")
 
 
-def several_sites_note(rows: pd.DataFrame, sites: pd.DataFrame, shown: int = 3) -> str:
-    """The note under the table when some of its ``rows`` (player, game, currency) add up
-    one name's hands at several sites (``sites``: ``Warehouse.player_sites()``), or ''.
+def several_sites_note(
+    rows: pd.DataFrame, sites: pd.DataFrame, split: Sequence[str] = (), shown: int = 3
+) -> str:
+    """The note under the table when some of its ``rows`` (player, game, currency, and
+    the ``split`` columns) add up one name's hands at several sites (``sites``:
+    ``Warehouse.player_sites(by=split)``), or ''.
 
     >>> rows = pd.DataFrame({"player": ["Hero", "Ann"], "game": ["stud", "stud"],
     ...                      "currency": ["USD", "USD"]})
@@ -278,7 +283,7 @@ def several_sites_note(rows: pd.DataFrame, sites: pd.DataFrame, shown: int = 3) 
     ['note: 1 row adds up a name played at several sites (Hero stud USD: 2 sites)',
      '--by site keeps the sites apart']
     """
-    keys = ["player", "game", "currency"]
+    keys = ["player", "game", "currency", *split]
     mine = rows[keys].merge(sites[[*keys, "sites"]], on=keys, how="inner")
     several = mine[mine["sites"] > 1].sort_values(
         ["sites", "player"], ascending=[False, True], kind="stable"
@@ -286,9 +291,16 @@ def several_sites_note(rows: pd.DataFrame, sites: pd.DataFrame, shown: int = 3) 
     if several.empty:
         return ""
     named = [
-        f"{r.player} {r.game} {r.currency if isinstance(r.currency, str) else 'chips'}: "
-        f"{r.sites} sites"
-        for r in several.head(shown).itertuples()
+        " ".join(
+            [
+                str(r["player"]),
+                str(r["game"]),
+                r["currency"] if isinstance(r["currency"], str) else "chips",
+                *(_split_value(c, r[c], r["currency"]) for c in split),
+            ]
+        )
+        + f": {r['sites']} sites"
+        for r in several.head(shown).to_dict(orient="records")
     ]
     more = ", …" if len(several) > shown else ""
     n = len(several)
@@ -296,3 +308,20 @@ def several_sites_note(rows: pd.DataFrame, sites: pd.DataFrame, shown: int = 3) 
         f"note: {n} row{'s add' if n != 1 else ' adds'} up a name played at several sites "
         f"({', '.join(named)}{more}); --by site keeps the sites apart"
     )
+
+
+def _split_value(column: str, value: Any, currency: Any) -> str:
+    """A split row's value in the note: a date as it is, a stake as money, a count with
+    its column's name (``table size 6``).
+
+    >>> _split_value("month", "2026-01", "USD"), _split_value("big_bet", 200, "USD")
+    ('2026-01', 'big bet $2.00')
+    """
+    if value is None or value is pd.NA or (isinstance(value, float) and value != value):
+        return f"no {column.replace('_', ' ')}"
+    if column in ("ante", "big_bet"):
+        money = format_money(int(value), currency if isinstance(currency, str) else None)
+        return f"{column.replace('_', ' ')} {money}"
+    if column in ("year", "month", "week", "day"):
+        return str(value)
+    return f"{column.replace('_', ' ')} {value}"

@@ -88,15 +88,21 @@ ORDER BY {order}
     return sql, params
 
 
-def player_sites_sql(scope: Scope, *, rollup: bool = False) -> tuple[str, dict[str, Any]]:
-    """The query of :meth:`Statistics.player_sites`: per player, game and currency the
+def player_sites_sql(
+    scope: Scope, by: Sequence[str] = (), *, rollup: bool = False
+) -> tuple[str, dict[str, Any]]:
+    """The query of :meth:`Statistics.player_sites`: per player, game and currency (and
+    each ``by`` of :data:`BREAKDOWNS`, as :func:`player_stats_sql` splits its rows) the
     number of sites (``sites``) and their names (``site_names``, sorted), from the rollup
     when ``rollup`` (the filters allow it) or the raw rows; ``min_hands`` as in
-    :func:`player_stats_sql`."""
+    :func:`player_stats_sql` (each player's hands in all)."""
+    unknown = [b for b in by if b not in BREAKDOWNS]
+    if unknown:
+        raise ValueError(f"cannot break down by {unknown}; choose from {sorted(BREAKDOWNS)}")
     if rollup:
         person, join, where, params = scope.rows("r", day_column="day")
         cte = (
-            f"base AS (SELECT {person} AS player, r.game, r.currency, r.site, r.hands "
+            f"base AS (SELECT r.* EXCLUDE (player), {person} AS player "
             f"FROM {ROLLUP} r {join} WHERE {where})"
         )
         hands = "sum(hands)"
@@ -104,13 +110,22 @@ def player_sites_sql(scope: Scope, *, rollup: bool = False) -> tuple[str, dict[s
         cte, params = scope.base(prefilter_min_hands=False)
         hands = "count(*)"
     params["f_min_hands"] = scope.filters.min_hands
+    exprs = _ON_ROLLUP if rollup else BREAKDOWNS
     keys = ", ".join(KEYS)
+    select = ", ".join([*KEYS, *(f"{exprs[b]} AS {b}" for b in by)])
+    group = ", ".join([*KEYS, *(exprs[b] for b in by)])
+    order = ", ".join(["game", "currency", "player", *by])
     sql = f"""
-WITH {cte}
-SELECT {keys}, count(DISTINCT site) AS sites, list_sort(list(DISTINCT site)) AS site_names
-FROM base
-GROUP BY {keys}
-HAVING {hands} >= $f_min_hands
-ORDER BY game, currency, player
+WITH {cte},
+g AS (
+    SELECT {select}, count(DISTINCT site) AS sites,
+        list_sort(list(DISTINCT site)) AS site_names, {hands} AS _hands
+    FROM base GROUP BY {group}
+),
+t AS (SELECT *, sum(_hands) OVER (PARTITION BY {keys}) AS _total FROM g)
+SELECT {", ".join([*KEYS, *by])}, sites, site_names
+FROM t
+WHERE _total >= $f_min_hands
+ORDER BY {order}
 """
     return sql, params

@@ -168,15 +168,20 @@ class Statistics:
         )
 
     def player_sites(
-        self, *, aliases: AliasesLike = None, **filters: Unpack[FilterArgs]
+        self,
+        *,
+        by: Sequence[str] | None = (),
+        aliases: AliasesLike = None,
+        **filters: Unpack[FilterArgs],
     ) -> pd.DataFrame:
         """Where the rows of :meth:`player_stats` were played: per player, game and
-        currency (the same rows, for the same filters), ``sites`` (how many) and
-        ``site_names`` (a sorted list). A name at more than one site is one row of the
-        statistics, its sites added up; ``player_stats(by="site")`` keeps them apart."""
+        currency (the same rows, for the same filters and ``by``), ``sites`` (how many)
+        and ``site_names`` (a sorted list). A name at more than one site is one row of
+        the statistics, its sites added up; ``player_stats(by="site")`` keeps them apart."""
         rollup = Filters.of(filters).rollup_ok
+        split = _breakdown(by)
         return self._query(
-            aliases, filters, lambda s: player_sites_sql(s, rollup=rollup), rollup=rollup
+            aliases, filters, lambda s: player_sites_sql(s, split, rollup=rollup), rollup=rollup
         )
 
     def positions(

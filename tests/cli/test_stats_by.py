@@ -96,3 +96,31 @@ def test_the_table_notes_rows_that_add_up_several_sites(stud_rooms: Warehouse) -
 def test_no_note_for_a_single_site(sample_rake: Warehouse) -> None:
     out, err = _both("stats", "-w", str(sample_rake.path))
     assert out and not err
+
+
+@pytest.mark.parametrize("by", ["month", "big-bet"])
+def test_split_rows_are_noted_by_their_own_sites(stud_rooms: Warehouse, by: str) -> None:
+    """With --by month each row is a month of a name: the note counted the name's sites
+    in all for every one of its months (26 rows, 'Hero stud USD: 9 sites' three times);
+    now a month is noted when its own hands were played at several sites."""
+    column = by.replace("-", "_")
+    hands = stud_rooms.hands(player="Hero")
+    if column == "month":
+        hands["month"] = hands["played_at"].dt.tz_convert("UTC").dt.strftime("%Y-%m")
+    per_row = hands.groupby(["game", "currency", column], dropna=False)["site"].nunique()
+    several = per_row[per_row > 1]
+    assert 0 < len(several) < len(per_row)
+    _, err = _both("stats", "-w", str(stud_rooms.path), "-p", "Hero", "--by", by)
+    assert err.startswith(f"note: {len(several)} rows add up a name played at several sites (")
+    named = err[err.index("(") + 1 : err.index(")")].removesuffix(", …").split(", ")
+    assert len(named) == min(3, len(several))
+    for item in named:  # "Hero stud USD 2010-09: 2 sites", "... big bet $0.50: 3 sites"
+        words, n = item.rsplit(": ", 1)
+        _, game, currency, value = words.split(" ", 3)
+        if column == "big_bet":
+            value = str(round(100 * float(value.removeprefix("big bet $"))))
+        match = [k for k in several.index if (k[0], k[1], str(k[2])) == (game, currency, value)]
+        assert len(match) == 1 and n == f"{several[match[0]]} sites", item
+    got = stud_rooms.player_sites(by=column, player="Hero")
+    got = got.set_index(["game", "currency", column])["sites"]
+    assert got.sort_index().to_dict() == per_row.sort_index().to_dict()
