@@ -40,7 +40,6 @@ from rakestats.cli._order import (
     ordered,
     say_more,
 )
-from rakestats.money import format_money
 from rakestats.stats import (
     BREAKDOWNS,
     STAT_COLUMNS,
@@ -48,6 +47,7 @@ from rakestats.stats import (
     STUD_GAMES,
     StatColumn,
     quiet_empty,
+    split_text,
     stat_columns,
 )
 
@@ -296,7 +296,7 @@ def several_sites_note(
                 str(r["player"]),
                 str(r["game"]),
                 r["currency"] if isinstance(r["currency"], str) else "chips",
-                *(_split_value(c, r[c], r["currency"]) for c in split),
+                *(split_text(c, r[c], r["currency"]) for c in split),
             ]
         )
         + f": {r['sites']} sites"
@@ -308,20 +308,3 @@ def several_sites_note(
         f"note: {n} row{'s add' if n != 1 else ' adds'} up a name played at several sites "
         f"({', '.join(named)}{more}); --by site keeps the sites apart"
     )
-
-
-def _split_value(column: str, value: Any, currency: Any) -> str:
-    """A split row's value in the note: a date as it is, a stake as money, a count with
-    its column's name (``table size 6``).
-
-    >>> _split_value("month", "2026-01", "USD"), _split_value("big_bet", 200, "USD")
-    ('2026-01', 'big bet $2.00')
-    """
-    if value is None or value is pd.NA or (isinstance(value, float) and value != value):
-        return f"no {column.replace('_', ' ')}"
-    if column in ("ante", "big_bet"):
-        money = format_money(int(value), currency if isinstance(currency, str) else None)
-        return f"{column.replace('_', ' ')} {money}"
-    if column in ("year", "month", "week", "day"):
-        return str(value)
-    return f"{column.replace('_', ' ')} {value}"

@@ -14,9 +14,9 @@ from matplotlib.axis import Axis, XAxis
 from matplotlib.figure import Figure
 from matplotlib.ticker import Formatter, MaxNLocator, StrMethodFormatter
 
-from rakestats.money import decimals, format_money, format_units
+from rakestats.money import decimals, format_units
 from rakestats.plots._display import made_here
-from rakestats.stats import HasStatistics, Statistics, is_stud
+from rakestats.stats import HasStatistics, Statistics, is_stud, split_text
 
 __all__ = [
     "EDGE",
@@ -160,7 +160,7 @@ def group_label(row: Any, df: pd.DataFrame) -> str:
     ['Ann (PokerStars, big bet $2.00)', 'Ann (iPoker, big bet $0.08)']
     """
     extra = [
-        _part(c, getattr(row, c), getattr(row, "currency", None))
+        split_text(c, getattr(row, c), getattr(row, "currency", None))
         for c in ("game", "currency", *_SPLITS)
         if c in df.columns and df[c].nunique(dropna=False) > 1
     ]
@@ -172,24 +172,6 @@ _SPLITS = (
     "site", "year", "month", "week", "day", "table_size", "position", "from_dealer", "ante",
     "big_bet",
 )  # fmt: skip
-
-
-def _part(column: str, value: Any, currency: Any) -> str:
-    """A breakdown column's value as a label says it: ``6 players``, ``position 1``,
-    ``the dealer``, ``big bet $2.00`` (in the row's currency); ``no position`` when
-    missing (the stud games have none)."""
-    if value is None or value is pd.NA or (isinstance(value, float) and np.isnan(value)):
-        return "no position" if column == "from_dealer" else f"no {column.replace('_', ' ')}"
-    if column == "table_size":
-        return f"{int(value)} players"
-    if column == "position":
-        return f"position {int(value)}"
-    if column == "from_dealer":
-        return "the dealer" if int(value) == 0 else f"{int(value)} before the dealer"
-    if column in ("ante", "big_bet"):
-        cur = currency if isinstance(currency, str) else None
-        return f"{column.replace('_', ' ')} {format_money(int(value), cur)}"
-    return str(value)
 
 
 # The game's units (``winrate_unit``): (plural, singular) for labels.

@@ -22,6 +22,7 @@ from rakestats.stats._display import (
     STAKE_COLUMNS,
     display_columns,
     money_text,
+    split_text,
     with_display,
 )
 from rakestats.stats._empty import EmptyResultWarning, empty_is_quiet, quiet_empty, warn_empty
@@ -124,6 +125,7 @@ __all__ = [
     "round_name",
     "row_value",
     "sort_key",
+    "split_text",
     "stat_columns",
     "unit_column",
     "unit_words",

@@ -26,7 +26,14 @@ from rakestats.money import (
     format_money,
 )
 
-__all__ = ["DISPLAY_SUFFIX", "STAKE_COLUMNS", "display_columns", "money_text", "with_display"]
+__all__ = [
+    "DISPLAY_SUFFIX",
+    "STAKE_COLUMNS",
+    "display_columns",
+    "money_text",
+    "split_text",
+    "with_display",
+]
 
 DISPLAY_SUFFIX = "_display"
 
@@ -37,6 +44,30 @@ def money_text(value: Any, currency: Any, *, per_hand: bool = False) -> str:
     cur = currency if isinstance(currency, str) else None
     places = decimals(cur) + PER_HAND_EXTRA_PLACES if per_hand else None
     return format_money(value, cur, places=places)
+
+
+def split_text(column: str, value: Any, currency: Any) -> str:
+    """A breakdown column's value (``player_stats(by=...)``) as a label or a note says
+    it: ``6 players``, ``position 1``, ``the dealer``, ``big bet $2.00`` (in the row's
+    currency), a date as it is; ``no position`` when missing (the stud games have none).
+
+    >>> split_text("table_size", 6, None), split_text("big_bet", 200, "USD")
+    ('6 players', 'big bet $2.00')
+    >>> split_text("from_dealer", None, "USD"), split_text("month", "2026-01", "USD")
+    ('no position', '2026-01')
+    """
+    if value is None or value is pd.NA or (isinstance(value, float) and np.isnan(value)):
+        return "no position" if column == "from_dealer" else f"no {column.replace('_', ' ')}"
+    if column == "table_size":
+        return f"{int(value)} players"
+    if column == "position":
+        return f"position {int(value)}"
+    if column == "from_dealer":
+        return "the dealer" if int(value) == 0 else f"{int(value)} before the dealer"
+    if column in ("ante", "big_bet"):
+        cur = currency if isinstance(currency, str) else None
+        return f"{column.replace('_', ' ')} {format_money(int(value), cur)}"
+    return str(value)
 
 
 # Stakes: amounts too, shown like the others where a command lists them (``hands``).
