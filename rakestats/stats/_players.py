@@ -49,6 +49,30 @@ PARTIALS = [
 _OUTPUT = [*_results.OUTPUT, *_aggression.OUTPUT, *_showdown.OUTPUT, *_skull.OUTPUT]
 
 
+def _split_query(
+    scope: Scope, by: Sequence[str], rollup: bool
+) -> tuple[str, dict[str, Any], str, str]:
+    """What :func:`player_stats_sql` and :func:`player_sites_sql` share: the ``base``
+    CTE (the rollup's rows, or the raw rows) with its parameters (``min_hands`` among
+    them), and the select list and grouping of the keys and the ``by`` breakdowns."""
+    unknown = [b for b in by if b not in BREAKDOWNS]
+    if unknown:
+        raise ValueError(f"cannot break down by {unknown}; choose from {sorted(BREAKDOWNS)}")
+    if rollup:
+        person, join, where, params = scope.rows("r", day_column="day")
+        cte = (
+            f"base AS (SELECT r.* EXCLUDE (player), {person} AS player "
+            f"FROM {ROLLUP} r {join} WHERE {where})"
+        )
+    else:
+        cte, params = scope.base(prefilter_min_hands=False)
+    params["f_min_hands"] = scope.filters.min_hands
+    exprs = _ON_ROLLUP if rollup else BREAKDOWNS
+    select = ", ".join([*KEYS, *(f"{exprs[b]} AS {b}" for b in by)])
+    group = ", ".join([*KEYS, *(exprs[b] for b in by)])
+    return cte, params, select, group
+
+
 def player_stats_sql(
     scope: Scope, by: Sequence[str] = (), *, rollup: bool = False
 ) -> tuple[str, dict[str, Any]]:
@@ -56,34 +80,16 @@ def player_stats_sql(
     :data:`BREAKDOWNS`) rows are split further; ``min_hands`` still applies to each
     player's total hands. With ``rollup`` the query reads the rollup table (only when
     :attr:`Filters.rollup_ok`) instead of the raw rows; the results are the same."""
-    unknown = [b for b in by if b not in BREAKDOWNS]
-    if unknown:
-        raise ValueError(f"cannot break down by {unknown}; choose from {sorted(BREAKDOWNS)}")
-    exprs = _ON_ROLLUP if rollup else BREAKDOWNS
-    extra = [f"{exprs[b]} AS {b}" for b in by]
-    group = ", ".join([*KEYS, *(exprs[b] for b in by)])
-    select_keys = ", ".join([*KEYS, *extra])
-    if rollup:
-        person, join, where, params = scope.rows("r", day_column="day")
-        cte = (
-            f"base AS (SELECT r.* EXCLUDE (player), {person} AS player "
-            f"FROM {ROLLUP} r {join} WHERE {where})"
-        )
-        aggregates = ", ".join(p.merged() for p in PARTIALS)
-    else:
-        cte, params = scope.base(prefilter_min_hands=False)
-        aggregates = ", ".join(p.raw() for p in PARTIALS)
-    params["f_min_hands"] = scope.filters.min_hands
-    out_keys = ", ".join([*KEYS, *by])
-    order = ", ".join(["game", "currency", "player", *by])
+    cte, params, select, group = _split_query(scope, by, rollup)
+    aggregates = ", ".join(p.merged() if rollup else p.raw() for p in PARTIALS)
     sql = f"""
 WITH {cte},
-g AS (SELECT {select_keys}, {aggregates} FROM base GROUP BY {group}),
+g AS (SELECT {select}, {aggregates} FROM base GROUP BY {group}),
 t AS (SELECT *, sum(hands) OVER (PARTITION BY {", ".join(KEYS)}) AS _total FROM g)
-SELECT {out_keys}, {UNIT_NAME} AS winrate_unit, {", ".join(_OUTPUT)}
+SELECT {", ".join([*KEYS, *by])}, {UNIT_NAME} AS winrate_unit, {", ".join(_OUTPUT)}
 FROM t
 WHERE _total >= $f_min_hands
-ORDER BY {order}
+ORDER BY {", ".join(["game", "currency", "player", *by])}
 """
     return sql, params
 
@@ -96,25 +102,8 @@ def player_sites_sql(
     number of sites (``sites``) and their names (``site_names``, sorted), from the rollup
     when ``rollup`` (the filters allow it) or the raw rows; ``min_hands`` as in
     :func:`player_stats_sql` (each player's hands in all)."""
-    unknown = [b for b in by if b not in BREAKDOWNS]
-    if unknown:
-        raise ValueError(f"cannot break down by {unknown}; choose from {sorted(BREAKDOWNS)}")
-    if rollup:
-        person, join, where, params = scope.rows("r", day_column="day")
-        cte = (
-            f"base AS (SELECT r.* EXCLUDE (player), {person} AS player "
-            f"FROM {ROLLUP} r {join} WHERE {where})"
-        )
-        hands = "sum(hands)"
-    else:
-        cte, params = scope.base(prefilter_min_hands=False)
-        hands = "count(*)"
-    params["f_min_hands"] = scope.filters.min_hands
-    exprs = _ON_ROLLUP if rollup else BREAKDOWNS
-    keys = ", ".join(KEYS)
-    select = ", ".join([*KEYS, *(f"{exprs[b]} AS {b}" for b in by)])
-    group = ", ".join([*KEYS, *(exprs[b] for b in by)])
-    order = ", ".join(["game", "currency", "player", *by])
+    cte, params, select, group = _split_query(scope, by, rollup)
+    hands = "sum(hands)" if rollup else "count(*)"
     sql = f"""
 WITH {cte},
 g AS (
@@ -122,10 +111,10 @@ g AS (
         list_sort(list(DISTINCT site)) AS site_names, {hands} AS _hands
     FROM base GROUP BY {group}
 ),
-t AS (SELECT *, sum(_hands) OVER (PARTITION BY {keys}) AS _total FROM g)
+t AS (SELECT *, sum(_hands) OVER (PARTITION BY {", ".join(KEYS)}) AS _total FROM g)
 SELECT {", ".join([*KEYS, *by])}, sites, site_names
 FROM t
 WHERE _total >= $f_min_hands
-ORDER BY {order}
+ORDER BY {", ".join(["game", "currency", "player", *by])}
 """
     return sql, params
