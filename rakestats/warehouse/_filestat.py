@@ -48,8 +48,9 @@ def read_statuses(root: Path) -> dict[str, tuple[Status, str]]:
 
 
 def write_statuses(root: Path, statuses: Mapping[str, tuple[Status, str]]) -> None:
-    """Keep ``statuses`` for the next ingest (written whole, then renamed into place);
-    a failed write keeps none (the next ingest hashes, as without them)."""
+    """Keep ``statuses`` for the next ingest (written whole, then renamed into place;
+    not synced to disk, unlike the warehouse's own files: a record a crash damaged is
+    read as none); a failed write keeps none (the next ingest hashes, as without them)."""
     doc = {
         "format": _FORMAT,
         "files": {path: [*status, digest] for path, (status, digest) in statuses.items()},

@@ -907,13 +907,11 @@ def ingest_paths(
                 summary.files_unreadable += 1
                 continue
             summary.files += 1
+            if status is not None:  # kept if the manifest holds the hash once the run ends
+                seen_status[real] = (status, digest)
             if earlier is not None and digest in earlier:
                 summary.files_unchanged += 1
-                if status is not None:
-                    seen_status[real] = (status, digest)
                 continue
-            if status is not None:
-                seen_status[real] = (status, digest)  # kept once the file is recorded
             results.append(FileResult(str(path), size, digest))
             result_paths.append(real)
             units = units_of(
