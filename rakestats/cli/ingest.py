@@ -128,7 +128,7 @@ def ingest_command(
     watch: bool,
     pending_seconds: float,
 ) -> None:
-    """Parse, validate and store hand histories (folders are walked; .gz .bz2 .xz .zip).
+    """Parse, validate and store hand histories (folders; .gz .bz2 .xz .zip .tar .tgz).
 
     Example: rakestats ingest sample_data --warehouse wh --jobs 2
 

@@ -47,6 +47,7 @@ __all__ = [
     "SkipRecord",
     "Stored",
     "UnrecognizedFileError",
+    "archive_members",
     "iter_file",
     "iter_text",
     "scan_file",
@@ -124,7 +125,8 @@ def iter_file(
     member: str | None = None,
 ) -> Iterator[HandRecord | QuarantineRecord | SkipRecord]:
     """The hands of a file, streamed: plain text, ``.gz``, ``.bz2``, ``.xz`` (recognised
-    by content) or a ``.zip`` archive, each member in turn (``source_file`` is then
+    by content), a ``.zip`` archive or a tar archive, plain or compressed (``.tar``,
+    ``.tar.gz``, ``.tar.bz2``, ``.tar.xz``), each member in turn (``source_file`` is then
     ``archive.zip!member.txt``). ``display_name`` replaces the path in the records.
 
     The file (every member of an archive) is identified when this is called: an
@@ -132,8 +134,8 @@ def iter_file(
     that a folder's walk would pass over (hidden, in a hidden folder, or notes such as
     a README; :mod:`rakestats.formats._names`) are left out, unless all are; name one
     with ``member`` to read it all the same. A file without any
-    non-blank line yields nothing. ``member`` reads one member of a zip archive only
-    (see :func:`zip_members`), so that archives can be split into units of work.
+    non-blank line yields nothing. ``member`` reads one member of an archive only
+    (see :func:`archive_members`), so that archives can be split into units of work.
     """
     return _iter_plan(_plan(path, display_name, member))
 
@@ -188,8 +190,10 @@ def _plan(
             inner = len(name) + 1  # (a member's source is named ``archive!member``)
             kept = set(_io.kept_members([s.name[inner:] for s in sources])[0])
             sources = [s for s in sources if s.name[inner:] in kept]
-        sources = [_utf16.transcoded(src) for src in sources]
-        plan = [(src, _sniff(_io.first_line_of(src), src.name)) for src in sources]
+        plan = []
+        for src in sources:  # member after member (a compressed tar is read in order)
+            src = _utf16.transcoded(src)
+            plan.append((src, _sniff(_io.first_line_of(src), src.name)))
     except UnrecognizedFileError:
         raise
     except _io.RefusedError as e:
@@ -197,6 +201,26 @@ def _plan(
     except _READ_ERRORS as e:
         raise UnrecognizedFileError(name, f"cannot read: {e}") from e
     return plan
+
+
+def archive_members(path: str | os.PathLike[str]) -> list[str] | None:
+    """The member names of a zip or tar archive (a tar archive plain or compressed;
+    directories excluded, each name once), or None for a file that is not one (or
+    cannot be opened, or is refused whole: reading it says why)."""
+    members = zip_members(path)
+    if members is not None:
+        return members
+    try:
+        with _io.open_regular(path) as fh:
+            kind = _io.archive_kind(fh.read(_TAR_HEAD))
+        if kind != "tar" and not _io.compressed_tar(path, kind):
+            return None
+        return _io.tar_members(path, None if kind == "tar" else kind)
+    except _READ_ERRORS:
+        return None
+
+
+_TAR_HEAD = 262  # a tar archive's magic ends at byte 262
 
 
 def zip_members(path: str | os.PathLike[str]) -> list[str] | None:

@@ -57,7 +57,7 @@ _MAGIC: tuple[tuple[bytes, str], ...] = (
     (b"Rar!\x1a\x07", "rar"),
     (b"\x28\xb5\x2f\xfd", "zstd"),
 )
-_READABLE = ("zip", "gzip", "bzip2", "xz")
+_READABLE = ("zip", "gzip", "bzip2", "xz", "tar")
 
 
 def archive_kind(head: bytes) -> str | None:
@@ -93,7 +93,8 @@ def check_head(head: bytes, name: str, container: str | None) -> None:
         )
     if kind not in _READABLE:
         raise RefusedError(
-            name, f"{_a(kind)}, which rakestats does not read (plain text, gzip, bzip2, xz, zip)"
+            name,
+            f"{_a(kind)}, which rakestats does not read (plain text, gzip, bzip2, xz, zip, tar)",
         )
 
 
@@ -179,11 +180,15 @@ def _head_problem(fd: int, st: os.stat_result) -> str | None:
         data = _decompressed_head(fd, kind)
         if data is None:
             return None  # damaged: reading it says how
+        if archive_kind(data) == "tar":
+            return None  # a compressed tar archive: its members are judged when read
         try:
             check_head(data, "", kind)
         except RefusedError as exc:
             return exc.reason
         return _format_problem(data, complete=len(data) < _SNIFF_BYTES)
+    if kind == "tar":
+        return None  # its members are judged when read
     try:
         check_head(head, "", None)
     except RefusedError as exc:
@@ -254,6 +259,16 @@ def _first_line_in(stream: Stream, begin: bool = True) -> tuple[str | None, bool
 
 
 _HEAD_INPUT = 1 << 20  # compressed bytes read at most to decompress a file's head
+
+
+def compressed_tar(path: str | os.PathLike[str], kind: str | None) -> bool:
+    """Whether the gzip, bzip2 or xz file ``path`` (``kind``) decompresses to a tar
+    archive (False for any other ``kind``, or a head that cannot be decompressed)."""
+    if kind not in _DECOMPRESSORS:
+        return False
+    with open_regular(path, judge=False) as fh:
+        data = _decompressed_head(fh.fileno(), kind)
+    return data is not None and archive_kind(data) == "tar"
 
 
 def _decompressed_head(fd: int, kind: str) -> bytes | None:

@@ -117,16 +117,9 @@ _ZIP_METHODS = {zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zip
 
 def _member_problem(info: zipfile.ZipInfo, lim: Limits) -> str | None:
     """Why a zip member is not read, or None."""
-    name = info.filename
-    win = PureWindowsPath(name)
-    if (
-        name.startswith(("/", "\\"))
-        or win.drive
-        or ".." in PurePosixPath(name.replace("\\", "/")).parts
-    ):
-        return "unsafe member name (an absolute path or '..'): not read"
-    if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
-        return "member name with control characters: not read"
+    problem = _name_problem(info.filename)
+    if problem is not None:
+        return problem
     if stat.S_ISLNK(info.external_attr >> 16):
         return "a symbolic link inside the archive: not read"
     if info.flag_bits & 0x1:
@@ -145,6 +138,20 @@ def _member_problem(info: zipfile.ZipInfo, lim: Limits) -> str | None:
             f"declares {info.file_size} bytes from {info.compress_size} compressed, a ratio "
             f"above {lim.max_ratio}:1: refused as a possible zip bomb"
         )
+    return None
+
+
+def _name_problem(name: str) -> str | None:
+    """Why an archive member is not read for its name alone (zip or tar), or None."""
+    win = PureWindowsPath(name)
+    if (
+        name.startswith(("/", "\\"))
+        or win.drive
+        or ".." in PurePosixPath(name.replace("\\", "/")).parts
+    ):
+        return "unsafe member name (an absolute path or '..'): not read"
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+        return "member name with control characters: not read"
     return None
 
 

@@ -1,4 +1,5 @@
-"""Reading hand-history files: decompression, zip members, line ends, blocks of lines.
+"""Reading hand-history files: decompression, zip and tar members, line ends, blocks of
+lines.
 
 Files are read line by line, never whole. A *block* is a run of non-blank lines (a hand)
 with the 1-based number of its first line in the file.
@@ -6,15 +7,17 @@ with the 1-based number of its first line in the file.
 Hostile input is bounded here (docs/reliability.md):
 
 - only regular files are opened (a FIFO or a device is refused, never waited on);
-- zip members with an absolute path or ``..`` in their name, links, encrypted members,
-  unsupported compression methods and names held by two members are refused, and so is
-  a member whose declared size is over the limits below;
+- zip and tar members with an absolute path or ``..`` in their name, links, encrypted
+  zip members, unsupported compression methods, special files and sparse members in a
+  tar archive, and names held by two members are refused, and so is a zip member whose
+  declared size is over the limits below;
 - what a compressed file or a zip member decompresses to is counted: more than
   :attr:`Limits.max_uncompressed` bytes, or more than :attr:`Limits.max_ratio` times its
   compressed size once past :attr:`Limits.ratio_floor` bytes, stops the reading with
   :class:`RefusedError` (a decompression bomb);
 - an archive or compressed file inside another one (a zip in a zip, a ``.gz`` in a
-  zip, ...) is refused, and so are formats rakestats does not read (7z, rar, zstd, tar);
+  zip, a zip in a tar, ...) is refused (a compressed tar archive, ``.tar.gz``, is read
+  as a tar archive), and so are formats rakestats does not read (7z, rar, zstd);
 - a line longer than :attr:`Limits.max_line_bytes` or a hand longer than
   :attr:`Limits.max_hand_bytes` is never held whole: its block carries a problem and is
   quarantined, and the reading goes on after it;
@@ -72,9 +75,11 @@ from rakestats.formats._files_open import (
     _xz,
     archive_kind,
     check_head,
+    compressed_tar,
     open_regular,
 )
 from rakestats.formats._files_open import head_problem as head_problem  # not in __all__
+from rakestats.formats._files_tar import tar_members, tar_sources
 from rakestats.formats._files_zip import (
     _member_problem,
     _open_member,
@@ -109,6 +114,7 @@ __all__ = [
     "TextBlock",
     "archive_kind",
     "check_head",
+    "compressed_tar",
     "current_limits",
     "decode_block",
     "first_line_of",
@@ -122,6 +128,7 @@ __all__ = [
     "resumed_source",
     "set_recogniser",
     "sources_of",
+    "tar_members",
     "zip_member_names",
 ]
 
@@ -133,12 +140,14 @@ def set_recogniser(recognise: Callable[[str], str | None]) -> None:
 
 # ---------------------------------------------------------------------- sources
 def sources_of(path: str | os.PathLike[str], name: str) -> list[Source]:
-    """The streams of a file: itself (decompressed) or each member of a zip archive.
+    """The streams of a file: itself (decompressed) or each member of a zip or tar
+    archive (a tar archive plain or compressed: ``.tar``, ``.tar.gz``, ``.tar.bz2``,
+    ``.tar.xz``).
 
-    Compression is recognised by its magic bytes: gzip, bzip2, xz and zip. A file that
-    is not a regular file, or is an archive of another kind, raises
-    :class:`RefusedError`; a zip member that is not read gives a source whose opener
-    raises it (so that the other members are still read).
+    Compression is recognised by its magic bytes: gzip, bzip2, xz, zip and tar. A file
+    that is not a regular file, or is an archive of another kind, raises
+    :class:`RefusedError`; an archive member that is not read gives a source whose
+    opener raises it (so that the other members are still read).
     """
     try:
         with open_regular(path) as fh:
@@ -148,6 +157,8 @@ def sources_of(path: str | os.PathLike[str], name: str) -> list[Source]:
     kind = archive_kind(head)
     if kind == "zip":
         return _zip_sources(path, name)
+    if kind == "tar" or compressed_tar(path, kind):
+        return tar_sources(path, name, None if kind == "tar" else kind, _refused_opener)
     if kind == "gzip":
         return [Source(name, _stream_opener(path, name, "the gzip file", _gzip), "gzip")]
     if kind == "bzip2":

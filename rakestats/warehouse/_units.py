@@ -1,4 +1,4 @@
-"""Units of ingest work: one file, or one member of a zip archive.
+"""Units of ingest work: one file, or one member of a zip or tar archive.
 
 A unit is parsed and validated where it runs (in the driver, a local worker process or
 a Dask worker) and its hands are written as staged Parquet batches under the
@@ -99,14 +99,14 @@ def units_of(
     resume: tuple[int, int] | None = None,
 ) -> list[Unit]:
     """The units of one file (``first``: the index of its first unit in the run): one
-    per member of a zip archive but those a folder's walk would pass over
+    per member of a zip or tar archive but those a folder's walk would pass over
     (:func:`~rakestats.formats.files.kept_members`), each added to ``passed_over``.
     ``resume``: ``(offset, lines_before)`` of a file that grew (:class:`Unit`)."""
-    from rakestats.formats import zip_members
+    from rakestats.formats import archive_members
     from rakestats.formats.files import kept_members
 
     try:
-        members = zip_members(path)
+        members = archive_members(path)
     except (OSError, ValueError):
         members = None  # unreadable or damaged: the unit reports why
     if not members:
