@@ -201,7 +201,7 @@ class IngestSummary:
 
     def line(self) -> str:
         seen = self.files + self.files_unreadable
-        text = f"read {self.read} hands from {seen} files"
+        text = f"read {_count(self.read, 'hand')} from {_count(seen, 'file')}"
         damaged = sum(why.startswith(DAMAGED) for _, why in self.unrecognized)
         unreadable = sum(why.startswith(_CANNOT_READ) for _, why in self.unrecognized)
         if len(self.unrecognized) > damaged + unreadable:
@@ -220,13 +220,18 @@ class IngestSummary:
         if self.conflicts:
             text += f" ({self.conflicts} quarantined as conflicting copies of stored hands)"
         if self.pending:
-            text += f" ({self.pending} files end in a hand still being written: read again later)"
+            ends = "ends" if self.pending == 1 else "end"
+            text += (
+                f" ({_count(self.pending, 'file')} {ends} in a hand still being written: "
+                "read again later)"
+            )
         if self.resolved:
             text += f" ({self.resolved} quarantined hands resolved by a complete copy)"
         if self.merged:
             text += f" ({self.merged} stored hands gained cards from another view)"
         if self.files_unchanged:
-            text += f" ({self.files_unchanged} unchanged files not re-read)"
+            unchanged = _plural(self.files_unchanged, "file")
+            text += f" ({self.files_unchanged} unchanged {unchanged} not re-read)"
         if self.passed_over:
             nothing = "nothing to read: " if seen == 0 else ""
             text += f" ({nothing}{_passed_over_note(self.passed_over)})"
@@ -240,6 +245,15 @@ class IngestSummary:
         self.duplicates += r.duplicates
         self.quarantined += r.quarantined
         self.skipped += r.skipped
+
+
+def _plural(n: int, noun: str) -> str:
+    return noun if n == 1 else f"{noun}s"
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 file``, ``2 files``."""
+    return f"{n} {_plural(n, noun)}"
 
 
 _CANNOT_READ = "cannot read"  # the start of the reasons of files and folders not read

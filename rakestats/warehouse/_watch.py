@@ -31,6 +31,7 @@ from typing import Any
 from rakestats.ingest_settings import PENDING_SECONDS
 from rakestats.warehouse._ingest import (
     IngestSummary,
+    _count,
     check_ingest_arguments,
     ingest_paths,
     passed_over_in_folder,
@@ -69,12 +70,15 @@ class WatchSummary:
 
     def line(self) -> str:
         text = (
-            f"watched: {self.runs} ingests read {self.read} hands: {self.ingested} ingested, "
+            f"watched: {_count(self.runs, 'ingest')} read {_count(self.read, 'hand')}: "
+            f"{self.ingested} ingested, "
             f"{self.duplicates} duplicates, {self.quarantined} quarantined, "
             f"{self.skipped} skipped"
         )
         if self.pending_files:
-            text += f" ({len(self.pending_files)} files end in a hand still being written)"
+            n = len(self.pending_files)
+            ends = "ends" if n == 1 else "end"
+            text += f" ({_count(n, 'file')} {ends} in a hand still being written)"
         if self.interrupted:
             text += " (stopped by Ctrl-C)"
         return text

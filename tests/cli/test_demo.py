@@ -23,7 +23,7 @@ def test_demo_runs_twice(tmp_path: Path) -> None:
     first = CliRunner().invoke(main, args)
     assert first.exit_code == 0, first.output
     lines = first.stdout.splitlines()  # (a library's warning goes to stderr)
-    assert lines[0].startswith("read 258 hands from 1 files: 258 ingested")
+    assert lines[0].startswith("read 258 hands from 1 file: 258 ingested")
     assert any(line.startswith("player ") and "loss freq" in line for line in lines)
     assert "Malvery (Doc)" in first.output
     assert f"report: {out / 'report.html'} and {out / 'report.pdf'}" in first.output

@@ -96,7 +96,7 @@ def test_files_passed_over_are_counted_and_do_not_fail_strict(
     (root / "h.txt").write_bytes(history.read_bytes())
     result = CliRunner().invoke(main, ["ingest", str(root), "-w", wh, "-j1", "--strict"])
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith("read 3 hands from 1 files: 3 ingested, 0 duplicates")
+    assert result.stdout.startswith("read 3 hands from 1 file: 3 ingested, 0 duplicates")
     assert result.stdout.endswith(" (1 folder and 2 files passed over: hidden, or notes)\n")
     named = [str(root / "README.txt"), str(root / ".archive")]
     result = CliRunner().invoke(main, ["ingest", *named, "-w", wh, "-j1", "--strict"])

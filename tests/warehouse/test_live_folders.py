@@ -248,7 +248,7 @@ def test_ctrl_c_stops_a_watch_from_a_script_with_the_totals(
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert out.returncode == 0, out.stderr
-    assert out.stdout.startswith("True watched: 1 ingests read 1 hands: 1 ingested")
+    assert out.stdout.startswith("True watched: 1 ingest read 1 hand: 1 ingested")
     assert out.stdout.rstrip().endswith("(stopped by Ctrl-C)")
     assert "Traceback" not in out.stderr
 

@@ -92,13 +92,13 @@ def test_the_summary_counts_the_files_passed_over(history: Path, tmp_path: Path)
     assert s.files == 1 and s.ingested == 4
     assert s.passed_over == [(str(root / ".h.txt"), "hidden file")]
     assert s.line() == (
-        "read 4 hands from 1 files: 4 ingested, 0 duplicates, 0 quarantined, 0 skipped "
+        "read 4 hands from 1 file: 4 ingested, 0 duplicates, 0 quarantined, 0 skipped "
         "(1 file passed over: hidden)"
     )
     (root / "README.md").write_text("# notes\n", encoding="utf-8")
     again = Warehouse(tmp_path / "wh").ingest([root])
     assert again.line().endswith(
-        " (1 unchanged files not re-read) (2 files passed over: hidden, or notes)"
+        " (1 unchanged file not re-read) (2 files passed over: hidden, or notes)"
     )
 
 
