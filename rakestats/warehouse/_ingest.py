@@ -226,9 +226,10 @@ class IngestSummary:
                 "read again later)"
             )
         if self.resolved:
-            text += f" ({self.resolved} quarantined hands resolved by a complete copy)"
+            resolved = _count(self.resolved, "quarantined hand")
+            text += f" ({resolved} resolved by a complete copy)"
         if self.merged:
-            text += f" ({self.merged} stored hands gained cards from another view)"
+            text += f" ({_count(self.merged, 'stored hand')} gained cards from another view)"
         if self.files_unchanged:
             unchanged = _plural(self.files_unchanged, "file")
             text += f" ({self.files_unchanged} unchanged {unchanged} not re-read)"
