@@ -207,12 +207,11 @@ def archive_members(path: str | os.PathLike[str]) -> list[str] | None:
     """The member names of a zip or tar archive (a tar archive plain or compressed;
     directories excluded, each name once), or None for a file that is not one (or
     cannot be opened, or is refused whole: reading it says why)."""
-    members = zip_members(path)
-    if members is not None:
-        return members
     try:
-        with _io.open_regular(path) as fh:
+        with _io.open_regular(path, judge=False) as fh:  # (a file is judged when read)
             kind = _io.archive_kind(fh.read(_TAR_HEAD))
+        if kind == "zip":
+            return zip_members(path)
         if kind != "tar" and not _io.compressed_tar(path, kind):
             return None
         return _io.tar_members(path, None if kind == "tar" else kind)

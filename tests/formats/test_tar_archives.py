@@ -345,3 +345,17 @@ def test_no_stream_is_kept_after_the_last_member(tmp_path: Path) -> None:
     list(iter_file(arc))
     if fds is not None:
         assert len(os.listdir("/proc/self/fd")) == fds
+
+
+def test_looking_for_members_does_not_judge_a_plain_file_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whether a file is an archive is told from its first bytes: a plain file is judged
+    twice an ingest (when it is hashed and when it is read), not a third time when its
+    members are looked for (a fourth while tar archives were looked for by judging)."""
+    folder = _folder(tmp_path / "in", {f"t{k}.txt": _other_ids(SERVER, k) for k in range(1, 6)})
+    monkeypatch.setitem(_io.OPENS, "judged", 0)
+    assert Warehouse(tmp_path / "wh").ingest([folder], jobs=1).ingested == 5 * N_SERVER
+    assert _io.OPENS["judged"] == 2 * 5
+    assert archive_members(folder / "t1.txt") is None
+    assert _io.OPENS["judged"] == 2 * 5
