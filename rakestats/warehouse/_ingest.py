@@ -76,6 +76,7 @@ from rakestats.warehouse._units import (
     run_units,
     units_of,
 )
+from rakestats.warehouse._words import count, plural
 from rakestats.warehouse.schema import FILES, HAND_TABLES
 
 __all__ = [
@@ -201,7 +202,7 @@ class IngestSummary:
 
     def line(self) -> str:
         seen = self.files + self.files_unreadable
-        text = f"read {_count(self.read, 'hand')} from {_count(seen, 'file')}"
+        text = f"read {count(self.read, 'hand')} from {count(seen, 'file')}"
         damaged = sum(why.startswith(DAMAGED) for _, why in self.unrecognized)
         unreadable = sum(why.startswith(_CANNOT_READ) for _, why in self.unrecognized)
         if len(self.unrecognized) > damaged + unreadable:
@@ -211,7 +212,7 @@ class IngestSummary:
         if damaged:
             text += f" ({damaged} damaged: read to the line named)"
         text += (
-            f": {self.ingested} ingested, {self.duplicates} duplicates, "
+            f": {self.ingested} ingested, {count(self.duplicates, 'duplicate')}, "
             f"{self.quarantined} quarantined, {self.skipped} skipped"
         )
         if self.skipped_games:
@@ -222,16 +223,16 @@ class IngestSummary:
         if self.pending:
             ends = "ends" if self.pending == 1 else "end"
             text += (
-                f" ({_count(self.pending, 'file')} {ends} in a hand still being written: "
+                f" ({count(self.pending, 'file')} {ends} in a hand still being written: "
                 "read again later)"
             )
         if self.resolved:
-            resolved = _count(self.resolved, "quarantined hand")
+            resolved = count(self.resolved, "quarantined hand")
             text += f" ({resolved} resolved by a complete copy)"
         if self.merged:
-            text += f" ({_count(self.merged, 'stored hand')} gained cards from another view)"
+            text += f" ({count(self.merged, 'stored hand')} gained cards from another view)"
         if self.files_unchanged:
-            unchanged = _plural(self.files_unchanged, "file")
+            unchanged = plural(self.files_unchanged, "file")
             text += f" ({self.files_unchanged} unchanged {unchanged} not re-read)"
         if self.passed_over:
             nothing = "nothing to read: " if seen == 0 else ""
@@ -246,15 +247,6 @@ class IngestSummary:
         self.duplicates += r.duplicates
         self.quarantined += r.quarantined
         self.skipped += r.skipped
-
-
-def _plural(n: int, noun: str) -> str:
-    return noun if n == 1 else f"{noun}s"
-
-
-def _count(n: int, noun: str) -> str:
-    """``1 file``, ``2 files``."""
-    return f"{n} {_plural(n, noun)}"
 
 
 _CANNOT_READ = "cannot read"  # the start of the reasons of files and folders not read

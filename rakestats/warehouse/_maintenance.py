@@ -23,6 +23,7 @@ from rakestats.warehouse._arrow import (
 from rakestats.warehouse._dedupe import KeySet, spill_folder, unique_hands
 from rakestats.warehouse._keyindex import carry_keys
 from rakestats.warehouse._store import Store
+from rakestats.warehouse._words import count
 from rakestats.warehouse.schema import HAND_TABLES, TABLES
 
 if TYPE_CHECKING:
@@ -55,8 +56,8 @@ class RetrySummary:
 
     def line(self) -> str:
         return (
-            f"re-validated {self.retried} quarantined hands: {self.ingested} ingested, "
-            f"{self.duplicates} duplicates, {self.still_quarantined} still quarantined"
+            f"re-validated {count(self.retried, 'quarantined hand')}: {self.ingested} ingested, "
+            f"{count(self.duplicates, 'duplicate')}, {self.still_quarantined} still quarantined"
         )
 
 

@@ -31,12 +31,12 @@ from typing import Any
 from rakestats.ingest_settings import PENDING_SECONDS
 from rakestats.warehouse._ingest import (
     IngestSummary,
-    _count,
     check_ingest_arguments,
     ingest_paths,
     passed_over_in_folder,
 )
 from rakestats.warehouse._store import Store
+from rakestats.warehouse._words import count
 
 __all__ = ["WatchSummary", "watch_paths"]
 
@@ -70,15 +70,15 @@ class WatchSummary:
 
     def line(self) -> str:
         text = (
-            f"watched: {_count(self.runs, 'ingest')} read {_count(self.read, 'hand')}: "
+            f"watched: {count(self.runs, 'ingest')} read {count(self.read, 'hand')}: "
             f"{self.ingested} ingested, "
-            f"{self.duplicates} duplicates, {self.quarantined} quarantined, "
+            f"{count(self.duplicates, 'duplicate')}, {self.quarantined} quarantined, "
             f"{self.skipped} skipped"
         )
         if self.pending_files:
             n = len(self.pending_files)
             ends = "ends" if n == 1 else "end"
-            text += f" ({_count(n, 'file')} {ends} in a hand still being written)"
+            text += f" ({count(n, 'file')} {ends} in a hand still being written)"
         if self.interrupted:
             text += " (stopped by Ctrl-C)"
         return text

@@ -148,24 +148,38 @@ def test_a_file_that_cannot_be_read_is_not_called_unrecognised(
 
 
 @pytest.mark.parametrize("n", [1, 2])
-def test_the_summary_line_counts_in_the_singular_where_there_is_one(n: int) -> None:
-    """It said `read 258 hands from 1 files`, `1 quarantined hands resolved`."""
-    from rakestats.warehouse import IngestSummary
+def test_the_summary_lines_count_in_the_singular_where_there_is_one(n: int) -> None:
+    """It said `read 258 hands from 1 files`, `1 duplicates`, `1 quarantined hands resolved`."""
+    from rakestats.warehouse import IngestSummary, RetrySummary
 
     s = IngestSummary(
-        files=n, read=n, ingested=n, pending=n, resolved=n, merged=n, files_unchanged=n
+        files=n,
+        read=n,
+        ingested=n,
+        duplicates=n,
+        pending=n,
+        resolved=n,
+        merged=n,
+        files_unchanged=n,
     )
+    r = RetrySummary(retried=n, ingested=0, duplicates=n, still_quarantined=0)
     if n == 1:
         assert s.line() == (
-            "read 1 hand from 1 file: 1 ingested, 0 duplicates, 0 quarantined, 0 skipped "
+            "read 1 hand from 1 file: 1 ingested, 1 duplicate, 0 quarantined, 0 skipped "
             "(1 file ends in a hand still being written: read again later) "
             "(1 quarantined hand resolved by a complete copy) "
             "(1 stored hand gained cards from another view) (1 unchanged file not re-read)"
         )
+        assert r.line() == (
+            "re-validated 1 quarantined hand: 0 ingested, 1 duplicate, 0 still quarantined"
+        )
     else:
         assert s.line() == (
-            "read 2 hands from 2 files: 2 ingested, 0 duplicates, 0 quarantined, 0 skipped "
+            "read 2 hands from 2 files: 2 ingested, 2 duplicates, 0 quarantined, 0 skipped "
             "(2 files end in a hand still being written: read again later) "
             "(2 quarantined hands resolved by a complete copy) "
             "(2 stored hands gained cards from another view) (2 unchanged files not re-read)"
+        )
+        assert r.line() == (
+            "re-validated 2 quarantined hands: 0 ingested, 2 duplicates, 0 still quarantined"
         )
