@@ -48,7 +48,7 @@ from rakestats.formats._files_limits import (
     current_limits,
 )
 from rakestats.formats._files_open import _bz2, _Counted, _gzip, _xz, open_regular
-from rakestats.formats._files_zip import _name_problem
+from rakestats.formats._files_zip import _first_of_each, _name_problem
 
 __all__ = ["TarMember", "tar_members", "tar_sources"]
 
@@ -177,13 +177,7 @@ def _listing_of(path: str | os.PathLike[str], name: str, kind: str | None) -> _L
 def tar_members(path: str | os.PathLike[str], kind: str | None) -> list[str]:
     """The names of the files in the tar archive ``path`` (``kind``: its compression),
     in order, each once; raises :class:`RefusedError` for an archive refused whole."""
-    out: list[str] = []
-    seen: set[str] = set()
-    for m in _listing_of(path, os.fspath(path), kind).members:
-        if m.name not in seen:
-            seen.add(m.name)
-            out.append(m.name)
-    return out
+    return list(dict.fromkeys(m.name for m in _listing_of(path, os.fspath(path), kind).members))
 
 
 def tar_sources(
@@ -196,18 +190,11 @@ def tar_sources(
     a member that is not read gives a source whose opener (``refused``) raises why.
     Where the archive broke before its end, the last member read says so once read."""
     listing = _listing_of(path, name, kind)
-    count: dict[str, int] = {}
-    for m in listing.members:
-        count[m.name] = count.get(m.name, 0) + 1
-    plan: list[tuple[TarMember, str | None]] = []
-    done: set[str] = set()
-    for m in listing.members:
-        if m.name not in done:
-            done.add(m.name)
-            many = count[m.name]
-            plan.append(
-                (m, m.problem if many == 1 else f"{many} members have this name: none is read")
-            )
+    members = listing.members
+    plan = [
+        (members[k], twice or members[k].problem)
+        for k, twice in _first_of_each([m.name for m in members])
+    ]
     read = [k for k, (_, problem) in enumerate(plan) if problem is None]
     last = read[-1] if read else None
     out: list[Source] = []

@@ -20,6 +20,7 @@ import stat
 import struct
 import threading
 import zipfile
+from collections import Counter
 from pathlib import PurePosixPath, PureWindowsPath
 from typing import IO
 
@@ -155,15 +156,26 @@ def _name_problem(name: str) -> str | None:
     return None
 
 
+def _first_of_each(names: list[str]) -> list[tuple[int, str | None]]:
+    """Where each name of an archive's members first stands in ``names``, and why none of
+    its members is read when several have it (None: one has it).
+
+    >>> _first_of_each(["a", "b", "a"])
+    [(0, '2 members have this name: none is read'), (1, None)]
+    """
+    count = Counter(names)
+    firsts: dict[str, int] = {}
+    for k, name in enumerate(names):
+        firsts.setdefault(name, k)
+    return [
+        (k, None if count[name] == 1 else f"{count[name]} members have this name: none is read")
+        for name, k in firsts.items()
+    ]
+
+
 def zip_member_names(zf: zipfile.ZipFile) -> list[str]:
     """The member names of an archive in order, directories excluded, each once."""
-    out: list[str] = []
-    seen: set[str] = set()
-    for info in zf.infolist():
-        if not info.is_dir() and info.filename not in seen:
-            seen.add(info.filename)
-            out.append(info.filename)
-    return out
+    return list(dict.fromkeys(i.filename for i in zf.infolist() if not i.is_dir()))
 
 
 _LOCAL_HEADER = struct.Struct("<4s2B4HL2L2H")

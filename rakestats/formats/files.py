@@ -81,6 +81,7 @@ from rakestats.formats._files_open import (
 from rakestats.formats._files_open import head_problem as head_problem  # not in __all__
 from rakestats.formats._files_tar import tar_members, tar_sources
 from rakestats.formats._files_zip import (
+    _first_of_each,
     _member_problem,
     _open_member,
     _zip_infos,
@@ -195,20 +196,11 @@ def _zip_sources(path: str | os.PathLike[str], name: str) -> list[Source]:
     lim = current_limits()
     with open_regular(path, judge=False) as fh:
         infos = [i for i in _zip_infos(fh, os.fstat(fh.fileno())) if not i.is_dir()]
-    count: dict[str, int] = {}
-    for info in infos:
-        count[info.filename] = count.get(info.filename, 0) + 1
     out: list[Source] = []
-    done: set[str] = set()
-    for info in infos:
-        member = info.filename
-        if member in done:
-            continue
-        done.add(member)
-        src = f"{name}!{member}"
-        problem = _member_problem(info, lim)
-        if count[member] > 1:
-            problem = f"{count[member]} members have this name: none is read"
+    for k, twice in _first_of_each([i.filename for i in infos]):
+        info = infos[k]
+        src = f"{name}!{info.filename}"
+        problem = twice or _member_problem(info, lim)
         if problem is not None:
             out.append(Source(src, _refused_opener(src, problem), "zip"))
         else:
